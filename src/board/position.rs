@@ -1,0 +1,728 @@
+//! The board position: stones, chains with exact liberty sets, captures, simple ko and hash.
+
+use super::zobrist::STONE_KEYS;
+use super::{Bitset, Color, IllegalMove, Point};
+use std::fmt;
+
+/// Cell value: a black stone (equals `Color::Black as u8`).
+const BLACK: u8 = 0;
+/// Cell value: a white stone (equals `Color::White as u8`).
+const WHITE: u8 = 1;
+/// Cell value: an empty on-board point.
+const EMPTY: u8 = 2;
+/// Cell value: off the board (separator column or beyond the last row).
+const OFF: u8 = 3;
+/// "No point" marker for the ko point.
+const NONE: u16 = u16::MAX;
+
+/// A Go position on a square board of run-time size whose padded points fit in `W` words.
+///
+/// `P` must equal `64 * W` (the number of padded point slots). The board is `Copy` and
+/// holds no heap data: a playout starts from a plain copy.
+#[derive(Clone, Copy)]
+pub struct Board<const W: usize, const P: usize> {
+    size: u8,
+    stride: u16,
+    cell: [u8; P],
+    stones: [Bitset<W>; 2],
+    empty: Bitset<W>,
+    /// Chain head (a stone of the chain) for every stone.
+    chain: [u16; P],
+    /// Stones of the chain, valid at chain heads.
+    chain_stones: [Bitset<W>; P],
+    /// Exact liberties of the chain, valid at chain heads.
+    chain_libs: [Bitset<W>; P],
+    /// `chain_libs[h].count()`, kept incrementally.
+    nlibs: [u16; P],
+    /// `chain_stones[h].count()`, kept incrementally.
+    nstones: [u16; P],
+    /// Empty points, in no particular order.
+    empties: [u16; P],
+    /// Position of each empty point within `empties`.
+    empty_pos: [u16; P],
+    n_empty: u16,
+    ko: u16,
+    ko_color: u8,
+    hash: u64,
+}
+
+/// Board for sizes 2 to 10.
+pub type Board11 = Board<2, 128>;
+/// Board for sizes 11 to 13.
+pub type Board13 = Board<3, 192>;
+/// Board for sizes 14 to 19.
+pub type Board19 = Board<6, 384>;
+/// Board for sizes 20 to 25.
+pub type Board25 = Board<11, 704>;
+
+impl<const W: usize, const P: usize> Board<W, P> {
+    /// Whether a board of `size` fits this width.
+    pub const fn fits(size: usize) -> bool {
+        size >= super::MIN_SIZE && size <= super::MAX_SIZE && size * (size + 1) <= P && P == 64 * W
+    }
+
+    /// An empty board of `size`, or `None` when the size does not fit this width.
+    pub fn new(size: usize) -> Option<Self> {
+        if !Self::fits(size) {
+            return None;
+        }
+        let mut b = Board {
+            size: size as u8,
+            stride: (size + 1) as u16,
+            cell: [OFF; P],
+            stones: [Bitset::EMPTY; 2],
+            empty: Bitset::EMPTY,
+            chain: [0; P],
+            chain_stones: [Bitset::EMPTY; P],
+            chain_libs: [Bitset::EMPTY; P],
+            nlibs: [0; P],
+            nstones: [0; P],
+            empties: [0; P],
+            empty_pos: [0; P],
+            n_empty: 0,
+            ko: NONE,
+            ko_color: 0,
+            hash: 0,
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let p = y * (size + 1) + x;
+                b.cell[p] = EMPTY;
+                b.empty.insert(p);
+                b.empty_pos[p] = b.n_empty;
+                b.empties[b.n_empty as usize] = p as u16;
+                b.n_empty += 1;
+            }
+        }
+        Some(b)
+    }
+
+    /// The board size (points per side).
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// Distance between vertically adjacent points (size + 1).
+    #[inline(always)]
+    pub fn stride(&self) -> usize {
+        self.stride as usize
+    }
+
+    /// Whether `p` is a point of this board.
+    #[inline]
+    pub fn is_on_board(&self, p: Point) -> bool {
+        self.cell.get(p.idx()).is_some_and(|&c| c != OFF)
+    }
+
+    /// The stone on `p`, if any (`None` for empty or off-board points).
+    #[inline(always)]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        match self.cell.get(p.idx()) {
+            Some(&BLACK) => Some(Color::Black),
+            Some(&WHITE) => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether `p` is an empty point of this board.
+    #[inline(always)]
+    pub fn is_empty_point(&self, p: Point) -> bool {
+        self.cell.get(p.idx()) == Some(&EMPTY)
+    }
+
+    /// The stones of colour `c`.
+    #[inline]
+    pub fn stones(&self, c: Color) -> &Bitset<W> {
+        &self.stones[c.index()]
+    }
+
+    /// The empty points.
+    #[inline]
+    pub fn empty_points(&self) -> &Bitset<W> {
+        &self.empty
+    }
+
+    /// Every point of the board.
+    pub fn on_board(&self) -> Bitset<W> {
+        self.empty.or(&self.stones[0]).or(&self.stones[1])
+    }
+
+    /// The points of the board in increasing index order.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let s = self.size();
+        (0..s).flat_map(move |y| (0..s).map(move |x| Point::new(x, y, s)))
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empty_list(&self) -> &[u16] {
+        &self.empties[..self.n_empty as usize]
+    }
+
+    /// The on-board orthogonal neighbours of `p`.
+    #[inline]
+    pub fn neighbors(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        self.nbrs(p.idx())
+            .into_iter()
+            .filter(move |&n| self.cell_at(n) != OFF)
+            .map(|n| Point(n as u16))
+    }
+
+    /// The head of the chain holding the stone on `p` (meaningless for empty points).
+    #[inline(always)]
+    pub fn chain_head(&self, p: Point) -> Point {
+        Point(self.chain[p.idx()])
+    }
+
+    /// The stones of the chain through `p`, which must hold a stone.
+    #[inline]
+    pub fn chain_stones(&self, p: Point) -> &Bitset<W> {
+        &self.chain_stones[self.chain[p.idx()] as usize]
+    }
+
+    /// The exact liberties of the chain through `p`, which must hold a stone.
+    #[inline]
+    pub fn chain_libs(&self, p: Point) -> &Bitset<W> {
+        &self.chain_libs[self.chain[p.idx()] as usize]
+    }
+
+    /// The number of liberties of the chain through `p`, which must hold a stone.
+    #[inline(always)]
+    pub fn lib_count(&self, p: Point) -> usize {
+        self.nlibs[self.chain[p.idx()] as usize] as usize
+    }
+
+    /// The number of stones of the chain through `p`, which must hold a stone.
+    #[inline(always)]
+    pub fn chain_len(&self, p: Point) -> usize {
+        self.nstones[self.chain[p.idx()] as usize] as usize
+    }
+
+    /// The simple-ko point and the colour that may not play there now.
+    #[inline]
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        (self.ko != NONE).then(|| {
+            let c = if self.ko_color == BLACK {
+                Color::Black
+            } else {
+                Color::White
+            };
+            (Point(self.ko), c)
+        })
+    }
+
+    /// The Zobrist hash of the stones on the board.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline(always)]
+    fn cell_at(&self, i: usize) -> u8 {
+        match self.cell.get(i) {
+            Some(&c) => c,
+            None => OFF,
+        }
+    }
+
+    /// Orthogonal neighbour indices; off-board ones read as `OFF` through `cell_at`.
+    #[inline(always)]
+    fn nbrs(&self, p: usize) -> [usize; 4] {
+        let s = self.stride as usize;
+        [p.wrapping_sub(s), p.wrapping_sub(1), p + 1, p + s]
+    }
+
+    /// Diagonal neighbour indices; off-board ones read as `OFF` through `cell_at`.
+    #[inline(always)]
+    fn diags(&self, p: usize) -> [usize; 4] {
+        let s = self.stride as usize;
+        [
+            p.wrapping_sub(s + 1),
+            p.wrapping_sub(s - 1),
+            p + s - 1,
+            p + s + 1,
+        ]
+    }
+
+    /// The single place where stones appear or vanish: updates cell, bitsets, empty list and hash.
+    #[inline(always)]
+    fn set_cell(&mut self, p: usize, v: u8) {
+        let old = self.cell[p];
+        debug_assert!(old != OFF && v != OFF && old != v);
+        if old == EMPTY {
+            // remove from the empty list
+            let i = self.empty_pos[p] as usize;
+            self.n_empty -= 1;
+            let last = self.empties[self.n_empty as usize];
+            self.empties[i] = last;
+            self.empty_pos[last as usize] = i as u16;
+            self.empty.remove(p);
+        } else {
+            self.stones[old as usize].remove(p);
+            self.hash ^= STONE_KEYS[old as usize][p];
+        }
+        if v == EMPTY {
+            self.empty_pos[p] = self.n_empty;
+            self.empties[self.n_empty as usize] = p as u16;
+            self.n_empty += 1;
+            self.empty.insert(p);
+        } else {
+            self.stones[v as usize].insert(p);
+            self.hash ^= STONE_KEYS[v as usize][p];
+        }
+        self.cell[p] = v;
+    }
+
+    /// Whether `c` may play on the empty point `p` under simple ko without suicide.
+    /// Contract: `p` is an empty point of this board.
+    #[inline(always)]
+    pub fn is_legal_fast(&self, c: Color, p: Point) -> bool {
+        let p = p.idx();
+        if p as u16 == self.ko && c as u8 == self.ko_color {
+            return false;
+        }
+        let me = c as u8;
+        for n in self.nbrs(p) {
+            let v = self.cell_at(n);
+            if v == EMPTY {
+                return true;
+            }
+            if v <= WHITE {
+                let l = self.nlibs[self.chain[n] as usize];
+                if (v == me) == (l > 1) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the empty point `p` is an eye of colour `c` for playout purposes: every
+    /// orthogonal neighbour is `c` (or off board), and at most one diagonal is an enemy
+    /// stone in the centre, none on the edge.
+    #[inline(always)]
+    pub fn is_eye(&self, c: Color, p: Point) -> bool {
+        let p = p.idx();
+        let me = c as u8;
+        for n in self.nbrs(p) {
+            let v = self.cell_at(n);
+            if v != me && v != OFF {
+                return false;
+            }
+        }
+        let opp = me ^ 1;
+        let mut bad = 0;
+        let mut edge = 0;
+        for d in self.diags(p) {
+            let v = self.cell_at(d);
+            bad += (v == opp) as u32;
+            edge |= (v == OFF) as u32;
+        }
+        bad + edge < 2
+    }
+
+    /// The number of own stones that a move of `c` on the empty point `p` would remove by
+    /// suicide (0 when the move is not suicide). Ignores ko.
+    pub fn suicide_stones(&self, c: Color, p: Point) -> usize {
+        let p = p.idx();
+        let me = c as u8;
+        let mut heads = [NONE; 4];
+        let mut total = 1;
+        for (i, n) in self.nbrs(p).into_iter().enumerate() {
+            let v = self.cell_at(n);
+            if v == EMPTY {
+                return 0;
+            }
+            if v > WHITE {
+                continue;
+            }
+            let h = self.chain[n];
+            let l = self.nlibs[h as usize];
+            if v == me {
+                if l > 1 {
+                    return 0;
+                }
+                if !heads[..i].contains(&h) {
+                    total += self.nstones[h as usize] as usize;
+                }
+            } else if l == 1 {
+                return 0;
+            }
+            heads[i] = h;
+        }
+        total
+    }
+
+    /// Checked play: plays `c` on `p` unless it is off board, occupied, a ko retake or
+    /// suicide (of any size). Returns the number of stones captured. On error the board
+    /// is unchanged.
+    pub fn try_play(&mut self, c: Color, p: Point) -> Result<u32, IllegalMove> {
+        if !self.is_on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if !self.is_empty_point(p) {
+            return Err(IllegalMove::Occupied);
+        }
+        if p.0 == self.ko && c as u8 == self.ko_color {
+            return Err(IllegalMove::Ko);
+        }
+        if self.suicide_stones(c, p) > 0 {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(self.play_unchecked(c, p).captured)
+    }
+
+    /// Fast play. Contract: `p` is an empty point of this board and not the ko point for
+    /// `c`. Suicide is carried out (the mover's chain is removed) and reported.
+    #[inline]
+    pub fn play_unchecked(&mut self, c: Color, p: Point) -> PlayOutcome {
+        let p = p.idx();
+        debug_assert!(self.cell[p] == EMPTY);
+        let me = c as u8;
+        let opp = me ^ 1;
+        self.ko = NONE;
+        self.set_cell(p, me);
+        self.chain[p] = p as u16;
+        self.nstones[p] = 1;
+        let mut libs = Bitset::EMPTY;
+        let mut nl = 0;
+        let nb = self.nbrs(p);
+        for &n in &nb {
+            if self.cell_at(n) == EMPTY {
+                libs.insert(n);
+                nl += 1;
+            }
+        }
+        self.chain_libs[p] = libs;
+        self.nlibs[p] = nl;
+        let mut stones = Bitset::EMPTY;
+        stones.insert(p);
+        self.chain_stones[p] = stones;
+
+        let mut captured = 0u32;
+        let mut cap_point = NONE;
+        for &n in &nb {
+            let v = self.cell_at(n);
+            if v == me {
+                let h = self.chain[n] as usize;
+                let mine = self.chain[p] as usize;
+                if h != mine {
+                    self.chain_libs[h].remove(p);
+                    self.merge(mine, h);
+                }
+            } else if v == opp {
+                let h = self.chain[n] as usize;
+                if self.chain_libs[h].remove(p) {
+                    self.nlibs[h] -= 1;
+                    if self.nlibs[h] == 0 {
+                        captured += self.remove_chain(h, opp);
+                        cap_point = n as u16;
+                    }
+                }
+            }
+        }
+        let mine = self.chain[p] as usize;
+        if self.nlibs[mine] == 0 {
+            let lost = self.remove_chain(mine, me);
+            return PlayOutcome {
+                captured,
+                suicide: lost,
+            };
+        }
+        if captured == 1 && self.nstones[mine] == 1 && self.nlibs[mine] == 1 {
+            self.ko = cap_point;
+            self.ko_color = opp;
+        }
+        PlayOutcome {
+            captured,
+            suicide: 0,
+        }
+    }
+
+    /// A pass: clears the ko point.
+    #[inline]
+    pub fn pass(&mut self) {
+        self.ko = NONE;
+    }
+
+    /// Merges chain `b` into chain `a` (or the other way round, whichever is cheaper).
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) {
+        let (keep, gone) = if self.nstones[a] >= self.nstones[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let moved = self.chain_stones[gone];
+        for q in moved.iter() {
+            self.chain[q] = keep as u16;
+        }
+        self.chain_stones[keep] = self.chain_stones[keep].or(&moved);
+        let libs = self.chain_libs[keep].or(&self.chain_libs[gone]);
+        self.chain_libs[keep] = libs;
+        self.nlibs[keep] = libs.count() as u16;
+        self.nstones[keep] += self.nstones[gone];
+    }
+
+    /// Removes chain `h` of colour `col`; its points become liberties of adjacent enemy chains.
+    fn remove_chain(&mut self, h: usize, col: u8) -> u32 {
+        let other = col ^ 1;
+        let stones = self.chain_stones[h];
+        let mut n = 0;
+        for q in stones.iter() {
+            self.set_cell(q, EMPTY);
+            n += 1;
+            for m in self.nbrs(q) {
+                if self.cell_at(m) == other {
+                    let g = self.chain[m] as usize;
+                    if self.chain_libs[g].insert(q) {
+                        self.nlibs[g] += 1;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Builds a board of `size` with the given stones placed directly (no captures).
+    /// Returns `None` for an unsupported size or a point off the board.
+    pub fn from_stones(size: usize, black: &[Point], white: &[Point]) -> Option<Self> {
+        let mut b = Self::new(size)?;
+        for (pts, v) in [(black, BLACK), (white, WHITE)] {
+            for &p in pts {
+                if !b.is_on_board(p) {
+                    return None;
+                }
+                if b.cell[p.idx()] != v {
+                    if b.cell[p.idx()] != EMPTY {
+                        b.set_cell(p.idx(), EMPTY);
+                    }
+                    b.set_cell(p.idx(), v);
+                }
+            }
+        }
+        b.rebuild_chains();
+        Some(b)
+    }
+
+    /// Puts a stone of `c` on `p` (or clears `p` with `None`) without captures, as SGF setup
+    /// does, then rebuilds the chains and clears the ko point. Returns false for off-board `p`.
+    pub fn set_point(&mut self, p: Point, c: Option<Color>) -> bool {
+        if !self.is_on_board(p) {
+            return false;
+        }
+        let v = c.map_or(EMPTY, |c| c as u8);
+        if self.cell[p.idx()] != v {
+            if self.cell[p.idx()] != EMPTY {
+                self.set_cell(p.idx(), EMPTY);
+            }
+            if v != EMPTY {
+                self.set_cell(p.idx(), v);
+            }
+        }
+        self.ko = NONE;
+        self.rebuild_chains();
+        true
+    }
+
+    /// Recomputes chains and liberties from the stones by flood fill.
+    fn rebuild_chains(&mut self) {
+        let (chain, stones, libs) = self.compute_chains();
+        for p in 0..P {
+            if self.cell[p] <= WHITE {
+                let h = chain[p] as usize;
+                self.chain[p] = h as u16;
+                if h == p {
+                    self.chain_stones[h] = stones[h];
+                    self.chain_libs[h] = libs[h];
+                    self.nstones[h] = stones[h].count() as u16;
+                    self.nlibs[h] = libs[h].count() as u16;
+                }
+            }
+        }
+    }
+
+    /// Flood-fill chains: for every stone its head (lowest index) and, at heads, stones and liberties.
+    #[allow(clippy::type_complexity)]
+    fn compute_chains(&self) -> (Vec<u16>, Vec<Bitset<W>>, Vec<Bitset<W>>) {
+        let mut chain = vec![NONE; P];
+        let mut stones = vec![Bitset::EMPTY; P];
+        let mut libs = vec![Bitset::EMPTY; P];
+        for p in 0..P {
+            let v = self.cell[p];
+            if v > WHITE || chain[p] != NONE {
+                continue;
+            }
+            let mut stack = vec![p];
+            chain[p] = p as u16;
+            while let Some(q) = stack.pop() {
+                stones[p].insert(q);
+                for n in self.nbrs(q) {
+                    let w = self.cell_at(n);
+                    if w == EMPTY {
+                        libs[p].insert(n);
+                    } else if w == v && chain[n] == NONE {
+                        chain[n] = p as u16;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        (chain, stones, libs)
+    }
+
+    /// The hash recomputed from the stones.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for c in 0..2 {
+            for p in self.stones[c].iter() {
+                h ^= STONE_KEYS[c][p];
+            }
+        }
+        h
+    }
+
+    /// Rebuilds chains, liberties, empty list and hash from the stones and compares them with
+    /// the incremental state. Returns a description of the first mismatch.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut on = Bitset::<W>::EMPTY;
+        for p in self.points() {
+            on.insert(p.idx());
+        }
+        let all = self.empty.or(&self.stones[0]).or(&self.stones[1]);
+        if all != on
+            || self.stones[0].intersects(&self.stones[1])
+            || self.empty.intersects(&self.stones[0].or(&self.stones[1]))
+        {
+            return Err("bitboards do not partition the board".into());
+        }
+        for p in 0..P {
+            let v = self.cell[p];
+            let expect = if self.empty.contains(p) {
+                EMPTY
+            } else if self.stones[0].contains(p) {
+                BLACK
+            } else if self.stones[1].contains(p) {
+                WHITE
+            } else {
+                OFF
+            };
+            if v != expect {
+                return Err(format!("cell {p} is {v}, bitboards say {expect}"));
+            }
+        }
+        if self.n_empty as u32 != self.empty.count() {
+            return Err("empty list length".into());
+        }
+        for (i, &e) in self.empty_list().iter().enumerate() {
+            if !self.empty.contains(e as usize) || self.empty_pos[e as usize] as usize != i {
+                return Err(format!("empty list entry {i}"));
+            }
+        }
+        if self.hash != self.hash_from_scratch() {
+            return Err("hash differs from scratch".into());
+        }
+        let (chain, stones, libs) = self.compute_chains();
+        for p in 0..P {
+            if self.cell[p] > WHITE {
+                continue;
+            }
+            let h = self.chain[p] as usize;
+            let rh = chain[p] as usize;
+            if self.chain_stones[h] != stones[rh] {
+                return Err(format!("chain stones at {p}"));
+            }
+            if self.chain_libs[h] != libs[rh] {
+                return Err(format!("chain liberties at {p}"));
+            }
+            if self.nlibs[h] as u32 != libs[rh].count()
+                || self.nstones[h] as u32 != stones[rh].count()
+            {
+                return Err(format!("chain counts at {p}"));
+            }
+            if !self.chain_stones[h].contains(h) {
+                return Err(format!("chain head of {p} not in its chain"));
+            }
+        }
+        Ok(())
+    }
+
+    /// A uniformly random move for `c` among the empty points that are legal (simple ko, no
+    /// suicide) and do not fill one of `c`'s eyes; `None` when there is none (pass).
+    /// `rand_below(n)` must return a uniform number in `0..n`.
+    #[inline]
+    pub fn random_move(
+        &mut self,
+        c: Color,
+        mut rand_below: impl FnMut(u32) -> u32,
+    ) -> Option<Point> {
+        let mut k = self.n_empty as usize;
+        while k > 0 {
+            let i = rand_below(k as u32) as usize;
+            let p = Point(self.empties[i]);
+            if !self.is_eye(c, p) && self.is_legal_fast(c, p) {
+                return Some(p);
+            }
+            // move the rejected point behind the candidates
+            k -= 1;
+            let q = self.empties[k];
+            self.empties[i] = q;
+            self.empties[k] = p.0;
+            self.empty_pos[q as usize] = i as u16;
+            self.empty_pos[p.idx()] = k as u16;
+        }
+        None
+    }
+}
+
+/// What a move did besides placing its stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PlayOutcome {
+    /// Enemy stones captured.
+    pub captured: u32,
+    /// Own stones removed by suicide (0 for a normal move).
+    pub suicide: u32,
+}
+
+impl<const W: usize, const P: usize> fmt::Display for Board<W, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.size();
+        for y in (0..s).rev() {
+            write!(f, "{:2}", y + 1)?;
+            for x in 0..s {
+                let c = match self.color_at(Point::new(x, y, s)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "  ")?;
+        for x in 0..s {
+            write!(
+                f,
+                " {}",
+                super::Vertex { x: x as u8, y: 0 }
+                    .to_string()
+                    .chars()
+                    .next()
+                    .unwrap_or('?')
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl<const W: usize, const P: usize> fmt::Debug for Board<W, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Board {}x{} hash {:016x}",
+            self.size, self.size, self.hash
+        )?;
+        fmt::Display::fmt(self, f)
+    }
+}

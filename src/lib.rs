@@ -1,0 +1,9 @@
+//! Tengen: a Go engine without neural networks.
+//!
+//! - [`board`]: the bitboard core (chains, liberties, captures, simple ko, hashing).
+//! - [`rules`]: rule sets, game history, superko, end of game and scoring.
+//! - [`search`]: playouts and search.
+
+pub mod board;
+pub mod rules;
+pub mod search;

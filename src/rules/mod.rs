@@ -1,0 +1,1 @@
+//! Rule sets, game history, superko, end of game and scoring.

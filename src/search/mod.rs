@@ -1,0 +1,1 @@
+//! Playouts and search.
