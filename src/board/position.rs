@@ -1,4 +1,5 @@
 //! The board position: stones, chains with exact liberty sets, captures, simple ko and hash.
+#![allow(clippy::needless_range_loop)] // point-indexed loops over parallel arrays read best as ranges
 
 use super::zobrist::STONE_KEYS;
 use super::{Bitset, Color, IllegalMove, Point};
@@ -646,6 +647,43 @@ impl<const W: usize, const P: usize> Board<W, P> {
             }
         }
         Ok(())
+    }
+
+    /// The points adjacent (orthogonally) to some point of `s`, restricted to the board.
+    #[inline]
+    pub fn dilate(&self, s: &Bitset<W>) -> Bitset<W> {
+        let st = self.stride as u32;
+        let on = self.empty.or(&self.stones[0]).or(&self.stones[1]);
+        s.shl(1)
+            .or(&s.shr(1))
+            .or(&s.shl(st))
+            .or(&s.shr(st))
+            .and(&on)
+    }
+
+    /// The points of `within` connected to `seed` through `within` (seed points outside
+    /// `within` only start the fill).
+    #[inline]
+    pub fn flood(&self, seed: &Bitset<W>, within: &Bitset<W>) -> Bitset<W> {
+        let mut cur = seed.and(within);
+        loop {
+            let next = self.dilate(&cur).and(within).or(&cur);
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
+    }
+
+    /// Area score, Black minus White: stones plus empty regions that reach only one colour.
+    pub fn area_score(&self) -> i32 {
+        let b = self.stones[0];
+        let w = self.stones[1];
+        let reach_b = self.flood(&self.dilate(&b), &self.empty);
+        let reach_w = self.flood(&self.dilate(&w), &self.empty);
+        let bt = reach_b.and_not(&reach_w).count() as i32;
+        let wt = reach_w.and_not(&reach_b).count() as i32;
+        b.count() as i32 + bt - w.count() as i32 - wt
     }
 
     /// A uniformly random move for `c` among the empty points that are legal (simple ko, no
