@@ -15,6 +15,12 @@ const EMPTY: u8 = 2;
 const OFF: u8 = 3;
 /// "No point" marker for the ko point.
 const NONE: u16 = u16::MAX;
+/// One neighbour of each cell value in the packed neighbour counts (indexed by cell value).
+const NBR_ONE: [u16; 3] = [1, 1 << 4, 1 << 8];
+/// An off-board neighbour counts as both black and white.
+const NBR_OFF: u16 = 1 | 1 << 4;
+/// The empty-neighbour field of the packed neighbour counts.
+const NBR_EMPTY_MASK: u16 = 15 << 8;
 
 /// A Go position on a square board of run-time size whose padded points fit in `W` words.
 ///
@@ -29,14 +35,17 @@ pub struct Board<const W: usize, const P: usize> {
     empty: Bitset<W>,
     /// Chain head (a stone of the chain) for every stone.
     chain: [u16; P],
-    /// Stones of the chain, valid at chain heads.
-    chain_stones: [Bitset<W>; P],
+    /// Next stone of the same chain (a circular list through every chain).
+    next: [u16; P],
     /// Exact liberties of the chain, valid at chain heads.
     chain_libs: [Bitset<W>; P],
     /// `chain_libs[h].count()`, kept incrementally.
     nlibs: [u16; P],
-    /// `chain_stones[h].count()`, kept incrementally.
+    /// Number of stones of the chain, valid at chain heads.
     nstones: [u16; P],
+    /// Packed neighbour counts per point: 4 bits each for black, white and empty
+    /// neighbours; off-board neighbours count as both black and white.
+    nbr: [u16; P],
     /// Empty points, in no particular order.
     empties: [u16; P],
     /// Position of each empty point within `empties`.
@@ -74,10 +83,11 @@ impl<const W: usize, const P: usize> Board<W, P> {
             stones: [Bitset::EMPTY; 2],
             empty: Bitset::EMPTY,
             chain: [0; P],
-            chain_stones: [Bitset::EMPTY; P],
+            next: [0; P],
             chain_libs: [Bitset::EMPTY; P],
             nlibs: [0; P],
             nstones: [0; P],
+            nbr: [0; P],
             empties: [0; P],
             empty_pos: [0; P],
             n_empty: 0,
@@ -93,6 +103,19 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 b.empty_pos[p] = b.n_empty;
                 b.empties[b.n_empty as usize] = p as u16;
                 b.n_empty += 1;
+            }
+        }
+        for p in 0..P {
+            if b.cell[p] != OFF {
+                let mut k = 0;
+                for n in b.nbrs(p) {
+                    k += if b.cell_at(n) == OFF {
+                        NBR_OFF
+                    } else {
+                        NBR_ONE[EMPTY as usize]
+                    };
+                }
+                b.nbr[p] = k;
             }
         }
         Some(b)
@@ -178,8 +201,17 @@ impl<const W: usize, const P: usize> Board<W, P> {
 
     /// The stones of the chain through `p`, which must hold a stone.
     #[inline]
-    pub fn chain_stones(&self, p: Point) -> &Bitset<W> {
-        &self.chain_stones[self.chain[p.idx()] as usize]
+    pub fn chain_stones(&self, p: Point) -> Bitset<W> {
+        let mut s = Bitset::EMPTY;
+        let start = p.idx();
+        let mut q = start;
+        loop {
+            s.insert(q);
+            q = self.next[q] as usize;
+            if q == start {
+                return s;
+            }
+        }
     }
 
     /// The exact liberties of the chain through `p`, which must hold a stone.
@@ -273,6 +305,12 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.hash ^= STONE_KEYS[v as usize][p];
         }
         self.cell[p] = v;
+        let delta = NBR_ONE[v as usize].wrapping_sub(NBR_ONE[old as usize]);
+        for n in self.nbrs(p) {
+            if let Some(k) = self.nbr.get_mut(n) {
+                *k = k.wrapping_add(delta);
+            }
+        }
     }
 
     /// Whether `c` may play on the empty point `p` under simple ko without suicide.
@@ -283,12 +321,12 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if p as u16 == self.ko && c as u8 == self.ko_color {
             return false;
         }
+        if self.nbr[p] & NBR_EMPTY_MASK != 0 {
+            return true;
+        }
         let me = c as u8;
         for n in self.nbrs(p) {
             let v = self.cell_at(n);
-            if v == EMPTY {
-                return true;
-            }
             if v <= WHITE {
                 let l = self.nlibs[self.chain[n] as usize];
                 if (v == me) == (l > 1) {
@@ -306,11 +344,8 @@ impl<const W: usize, const P: usize> Board<W, P> {
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
         let p = p.idx();
         let me = c as u8;
-        for n in self.nbrs(p) {
-            let v = self.cell_at(n);
-            if v != me && v != OFF {
-                return false;
-            }
+        if (self.nbr[p] >> (4 * me)) & 15 != 4 {
+            return false;
         }
         let opp = me ^ 1;
         let mut bad = 0;
@@ -384,22 +419,45 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let opp = me ^ 1;
         self.ko = NONE;
         self.set_cell(p, me);
-        self.chain[p] = p as u16;
-        self.nstones[p] = 1;
-        let mut libs = Bitset::EMPTY;
-        let mut nl = 0;
         let nb = self.nbrs(p);
+
+        // Join the largest friendly neighbour chain, or start a chain of one.
+        let mut head = NONE as usize;
         for &n in &nb {
-            if self.cell_at(n) == EMPTY {
-                libs.insert(n);
-                nl += 1;
+            if self.cell_at(n) == me {
+                let h = self.chain[n] as usize;
+                if head == NONE as usize || self.nstones[h] > self.nstones[head] {
+                    head = h;
+                }
             }
         }
-        self.chain_libs[p] = libs;
-        self.nlibs[p] = nl;
-        let mut stones = Bitset::EMPTY;
-        stones.insert(p);
-        self.chain_stones[p] = stones;
+        if head == NONE as usize {
+            head = p;
+            self.chain[p] = p as u16;
+            self.next[p] = p as u16;
+            self.nstones[p] = 1;
+            let mut libs = Bitset::EMPTY;
+            for &n in &nb {
+                if self.cell_at(n) == EMPTY {
+                    libs.insert(n);
+                }
+            }
+            self.nlibs[p] = libs.count() as u16;
+            self.chain_libs[p] = libs;
+        } else {
+            self.chain[p] = head as u16;
+            self.next[p] = self.next[head];
+            self.next[head] = p as u16;
+            self.nstones[head] += 1;
+            let libs = &mut self.chain_libs[head];
+            let mut nl = self.nlibs[head] as i32 - libs.remove(p) as i32;
+            for &n in &nb {
+                if self.cell.get(n) == Some(&EMPTY) {
+                    nl += libs.insert(n) as i32;
+                }
+            }
+            self.nlibs[head] = nl as u16;
+        }
 
         let mut captured = 0u32;
         let mut cap_point = NONE;
@@ -407,10 +465,9 @@ impl<const W: usize, const P: usize> Board<W, P> {
             let v = self.cell_at(n);
             if v == me {
                 let h = self.chain[n] as usize;
-                let mine = self.chain[p] as usize;
-                if h != mine {
+                if h != head {
                     self.chain_libs[h].remove(p);
-                    self.merge(mine, h);
+                    self.merge(head, h);
                 }
             } else if v == opp {
                 let h = self.chain[n] as usize;
@@ -423,15 +480,14 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 }
             }
         }
-        let mine = self.chain[p] as usize;
-        if self.nlibs[mine] == 0 {
-            let lost = self.remove_chain(mine, me);
+        if self.nlibs[head] == 0 {
+            let lost = self.remove_chain(head, me);
             return PlayOutcome {
                 captured,
                 suicide: lost,
             };
         }
-        if captured == 1 && self.nstones[mine] == 1 && self.nlibs[mine] == 1 {
+        if captured == 1 && self.nstones[head] == 1 && self.nlibs[head] == 1 {
             self.ko = cap_point;
             self.ko_color = opp;
         }
@@ -447,19 +503,18 @@ impl<const W: usize, const P: usize> Board<W, P> {
         self.ko = NONE;
     }
 
-    /// Merges chain `b` into chain `a` (or the other way round, whichever is cheaper).
+    /// Merges chain `gone` into chain `keep` (`keep` is at least as large).
     #[inline]
-    fn merge(&mut self, a: usize, b: usize) {
-        let (keep, gone) = if self.nstones[a] >= self.nstones[b] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let moved = self.chain_stones[gone];
-        for q in moved.iter() {
+    fn merge(&mut self, keep: usize, gone: usize) {
+        let mut q = gone;
+        loop {
             self.chain[q] = keep as u16;
+            q = self.next[q] as usize;
+            if q == gone {
+                break;
+            }
         }
-        self.chain_stones[keep] = self.chain_stones[keep].or(&moved);
+        self.next.swap(keep, gone);
         let libs = self.chain_libs[keep].or(&self.chain_libs[gone]);
         self.chain_libs[keep] = libs;
         self.nlibs[keep] = libs.count() as u16;
@@ -469,9 +524,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// Removes chain `h` of colour `col`; its points become liberties of adjacent enemy chains.
     fn remove_chain(&mut self, h: usize, col: u8) -> u32 {
         let other = col ^ 1;
-        let stones = self.chain_stones[h];
         let mut n = 0;
-        for q in stones.iter() {
+        let mut q = h;
+        loop {
+            let after = self.next[q] as usize;
             self.set_cell(q, EMPTY);
             n += 1;
             for m in self.nbrs(q) {
@@ -482,8 +538,11 @@ impl<const W: usize, const P: usize> Board<W, P> {
                     }
                 }
             }
+            q = after;
+            if q == h {
+                return n;
+            }
         }
-        n
     }
 
     /// Builds a board of `size` with the given stones placed directly (no captures).
@@ -534,8 +593,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
             if self.cell[p] <= WHITE {
                 let h = chain[p] as usize;
                 self.chain[p] = h as u16;
+                let members: Vec<usize> = stones[h].iter().collect();
+                let i = members.iter().position(|&q| q == p).unwrap_or(0);
+                self.next[p] = members[(i + 1) % members.len()] as u16;
                 if h == p {
-                    self.chain_stones[h] = stones[h];
                     self.chain_libs[h] = libs[h];
                     self.nstones[h] = stones[h].count() as u16;
                     self.nlibs[h] = libs[h].count() as u16;
@@ -621,6 +682,22 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 return Err(format!("empty list entry {i}"));
             }
         }
+        for p in 0..P {
+            if self.cell[p] != OFF {
+                let mut k = 0u16;
+                for n in self.nbrs(p) {
+                    let v = self.cell_at(n);
+                    k += if v == OFF {
+                        NBR_OFF
+                    } else {
+                        NBR_ONE[v as usize]
+                    };
+                }
+                if k != self.nbr[p] {
+                    return Err(format!("neighbour counts at {p}"));
+                }
+            }
+        }
         if self.hash != self.hash_from_scratch() {
             return Err("hash differs from scratch".into());
         }
@@ -631,7 +708,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             }
             let h = self.chain[p] as usize;
             let rh = chain[p] as usize;
-            if self.chain_stones[h] != stones[rh] {
+            if self.chain_stones(Point(p as u16)) != stones[rh] {
                 return Err(format!("chain stones at {p}"));
             }
             if self.chain_libs[h] != libs[rh] {
@@ -642,7 +719,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             {
                 return Err(format!("chain counts at {p}"));
             }
-            if !self.chain_stones[h].contains(h) {
+            if !stones[rh].contains(h) {
                 return Err(format!("chain head of {p} not in its chain"));
             }
         }
