@@ -15,10 +15,11 @@ const EMPTY: u8 = 2;
 const OFF: u8 = 3;
 /// "No point" marker for the ko point.
 const NONE: u16 = u16::MAX;
-/// One neighbour of each cell value in the packed neighbour counts (indexed by cell value).
-const NBR_ONE: [u16; 3] = [1, 1 << 4, 1 << 8];
-/// An off-board neighbour counts as both black and white.
-const NBR_OFF: u16 = 1 | 1 << 4;
+/// One neighbour of each cell value in the packed neighbour counts (indexed by cell value):
+/// 4 bits each for black, white, empty and off-board neighbours.
+const NBR_ONE: [u16; 4] = [1, 1 << 4, 1 << 8, 1 << 12];
+/// An off-board neighbour.
+const NBR_OFF: u16 = 1 << 12;
 /// The empty-neighbour field of the packed neighbour counts.
 const NBR_EMPTY_MASK: u16 = 15 << 8;
 
@@ -43,8 +44,8 @@ pub struct Board<const W: usize, const P: usize> {
     nlibs: [u16; P],
     /// Number of stones of the chain, valid at chain heads.
     nstones: [u16; P],
-    /// Packed neighbour counts per point: 4 bits each for black, white and empty
-    /// neighbours; off-board neighbours count as both black and white.
+    /// Packed neighbour counts per point: 4 bits each for black, white, empty and
+    /// off-board neighbours.
     nbr: [u16; P],
     /// Empty points, in no particular order.
     empties: [u16; P],
@@ -344,7 +345,8 @@ impl<const W: usize, const P: usize> Board<W, P> {
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
         let p = p.idx();
         let me = c as u8;
-        if (self.nbr[p] >> (4 * me)) & 15 != 4 {
+        let k = self.nbr[p];
+        if ((k >> (4 * me)) & 15) + (k >> 12) != 4 {
             return false;
         }
         let opp = me ^ 1;
@@ -418,16 +420,22 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let me = c as u8;
         let opp = me ^ 1;
         self.ko = NONE;
+        let counts = self.nbr[p];
+        let friends = (counts >> (4 * me)) & 15;
+        let enemies = (counts >> (4 * opp)) & 15;
         self.set_cell(p, me);
         let nb = self.nbrs(p);
+        let cells = nb.map(|n| self.cell_at(n));
 
         // Join the largest friendly neighbour chain, or start a chain of one.
         let mut head = NONE as usize;
-        for &n in &nb {
-            if self.cell_at(n) == me {
-                let h = self.chain[n] as usize;
-                if head == NONE as usize || self.nstones[h] > self.nstones[head] {
-                    head = h;
+        if friends > 0 {
+            for i in 0..4 {
+                if cells[i] == me {
+                    let h = self.chain[nb[i]] as usize;
+                    if head == NONE as usize || self.nstones[h] > self.nstones[head] {
+                        head = h;
+                    }
                 }
             }
         }
@@ -437,12 +445,12 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.next[p] = p as u16;
             self.nstones[p] = 1;
             let mut libs = Bitset::EMPTY;
-            for &n in &nb {
-                if self.cell_at(n) == EMPTY {
-                    libs.insert(n);
+            for i in 0..4 {
+                if cells[i] == EMPTY {
+                    libs.insert(nb[i]);
                 }
             }
-            self.nlibs[p] = libs.count() as u16;
+            self.nlibs[p] = (counts >> 8) & 15;
             self.chain_libs[p] = libs;
         } else {
             self.chain[p] = head as u16;
@@ -451,31 +459,38 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.nstones[head] += 1;
             let libs = &mut self.chain_libs[head];
             let mut nl = self.nlibs[head] as i32 - libs.remove(p) as i32;
-            for &n in &nb {
-                if self.cell.get(n) == Some(&EMPTY) {
-                    nl += libs.insert(n) as i32;
+            for i in 0..4 {
+                if cells[i] == EMPTY {
+                    nl += libs.insert(nb[i]) as i32;
                 }
             }
             self.nlibs[head] = nl as u16;
         }
 
+        if friends > 1 {
+            for i in 0..4 {
+                if cells[i] == me {
+                    let h = self.chain[nb[i]] as usize;
+                    if h != head {
+                        self.chain_libs[h].remove(p);
+                        self.merge(head, h);
+                    }
+                }
+            }
+        }
         let mut captured = 0u32;
         let mut cap_point = NONE;
-        for &n in &nb {
-            let v = self.cell_at(n);
-            if v == me {
-                let h = self.chain[n] as usize;
-                if h != head {
-                    self.chain_libs[h].remove(p);
-                    self.merge(head, h);
-                }
-            } else if v == opp {
-                let h = self.chain[n] as usize;
-                if self.chain_libs[h].remove(p) {
-                    self.nlibs[h] -= 1;
-                    if self.nlibs[h] == 0 {
-                        captured += self.remove_chain(h, opp);
-                        cap_point = n as u16;
+        if enemies > 0 {
+            for i in 0..4 {
+                if cells[i] == opp {
+                    let n = nb[i];
+                    let h = self.chain[n] as usize;
+                    if self.chain_libs[h].remove(p) {
+                        self.nlibs[h] -= 1;
+                        if self.nlibs[h] == 0 {
+                            captured += self.remove_chain(h, opp);
+                            cap_point = n as u16;
+                        }
                     }
                 }
             }
