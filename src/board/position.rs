@@ -421,34 +421,36 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let opp = me ^ 1;
         self.ko = NONE;
         let counts = self.nbr[p];
-        let friends = (counts >> (4 * me)) & 15;
-        let enemies = (counts >> (4 * opp)) & 15;
         self.set_cell(p, me);
         let nb = self.nbrs(p);
         let cells = nb.map(|n| self.cell_at(n));
+        let mut friends = 0u32;
+        let mut enemies = 0u32;
+        for i in 0..4 {
+            friends |= ((cells[i] == me) as u32) << i;
+            enemies |= ((cells[i] == opp) as u32) << i;
+        }
 
         // Join the largest friendly neighbour chain, or start a chain of one.
-        let mut head = NONE as usize;
-        if friends > 0 {
-            for i in 0..4 {
-                if cells[i] == me {
-                    let h = self.chain[nb[i]] as usize;
-                    if head == NONE as usize || self.nstones[h] > self.nstones[head] {
-                        head = h;
-                    }
-                }
+        let mut head = p;
+        let mut f = friends;
+        while f != 0 {
+            let h = self.chain[nb[f.trailing_zeros() as usize]] as usize;
+            f &= f - 1;
+            if head == p || self.nstones[h] > self.nstones[head] {
+                head = h;
             }
         }
-        if head == NONE as usize {
-            head = p;
+        if head == p {
             self.chain[p] = p as u16;
             self.next[p] = p as u16;
             self.nstones[p] = 1;
             let mut libs = Bitset::EMPTY;
             for i in 0..4 {
-                if cells[i] == EMPTY {
-                    libs.insert(nb[i]);
-                }
+                // branch-free: a non-empty neighbour adds a zero bit at p's word
+                let e = cells[i] == EMPTY;
+                let q = if e { nb[i] } else { p };
+                libs.0[q >> 6] |= (e as u64) << (q & 63);
             }
             self.nlibs[p] = (counts >> 8) & 15;
             self.chain_libs[p] = libs;
@@ -458,40 +460,39 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.next[head] = p as u16;
             self.nstones[head] += 1;
             let libs = &mut self.chain_libs[head];
-            let mut nl = self.nlibs[head] as i32 - libs.remove(p) as i32;
+            let mut nl = self.nlibs[head] as u32 - libs.remove(p) as u32;
             for i in 0..4 {
-                if cells[i] == EMPTY {
-                    nl += libs.insert(nb[i]) as i32;
-                }
+                let e = cells[i] == EMPTY;
+                let q = if e { nb[i] } else { p };
+                let bit = (e as u64) << (q & 63);
+                let w = &mut libs.0[q >> 6];
+                nl += (*w & bit == 0) as u32 & e as u32;
+                *w |= bit;
             }
             self.nlibs[head] = nl as u16;
-        }
-
-        if friends > 1 {
-            for i in 0..4 {
-                if cells[i] == me {
-                    let h = self.chain[nb[i]] as usize;
-                    if h != head {
-                        self.chain_libs[h].remove(p);
-                        self.merge(head, h);
-                    }
+            // merge the other friendly chains
+            let mut f = friends;
+            while f != 0 {
+                let h = self.chain[nb[f.trailing_zeros() as usize]] as usize;
+                f &= f - 1;
+                if h != head {
+                    self.chain_libs[h].remove(p);
+                    self.merge(head, h);
                 }
             }
         }
         let mut captured = 0u32;
         let mut cap_point = NONE;
-        if enemies > 0 {
-            for i in 0..4 {
-                if cells[i] == opp {
-                    let n = nb[i];
-                    let h = self.chain[n] as usize;
-                    if self.chain_libs[h].remove(p) {
-                        self.nlibs[h] -= 1;
-                        if self.nlibs[h] == 0 {
-                            captured += self.remove_chain(h, opp);
-                            cap_point = n as u16;
-                        }
-                    }
+        let mut e = enemies;
+        while e != 0 {
+            let n = nb[e.trailing_zeros() as usize];
+            e &= e - 1;
+            let h = self.chain[n] as usize;
+            if self.chain_libs[h].remove(p) {
+                self.nlibs[h] -= 1;
+                if self.nlibs[h] == 0 {
+                    captured += self.remove_chain(h, opp);
+                    cap_point = n as u16;
                 }
             }
         }
