@@ -57,19 +57,22 @@ pub struct Board<const W: usize, const P: usize> {
     hash: u64,
 }
 
-/// Board for sizes 2 to 10.
-pub type Board11 = Board<2, 128>;
-/// Board for sizes 11 to 13.
-pub type Board13 = Board<3, 192>;
-/// Board for sizes 14 to 19.
-pub type Board19 = Board<6, 384>;
+/// Board for sizes 2 to 9.
+pub type Board9 = Board<2, 128>;
+/// Board for sizes 10 to 14.
+pub type Board14 = Board<4, 256>;
+/// Board for sizes 15 to 19.
+pub type Board19 = Board<7, 448>;
 /// Board for sizes 20 to 25.
 pub type Board25 = Board<11, 704>;
 
 impl<const W: usize, const P: usize> Board<W, P> {
     /// Whether a board of `size` fits this width.
     pub const fn fits(size: usize) -> bool {
-        size >= super::MIN_SIZE && size <= super::MAX_SIZE && size * (size + 1) <= P && P == 64 * W
+        size >= super::MIN_SIZE
+            && size <= super::MAX_SIZE
+            && (size + 1) * (size + 2) <= P
+            && P == 64 * W
     }
 
     /// An empty board of `size`, or `None` when the size does not fit this width.
@@ -98,7 +101,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         };
         for y in 0..size {
             for x in 0..size {
-                let p = y * (size + 1) + x;
+                let p = Point::new(x, y, size).idx();
                 b.cell[p] = EMPTY;
                 b.empty.insert(p);
                 b.empty_pos[p] = b.n_empty;
@@ -254,20 +257,18 @@ impl<const W: usize, const P: usize> Board<W, P> {
 
     #[inline(always)]
     fn cell_at(&self, i: usize) -> u8 {
-        match self.cell.get(i) {
-            Some(&c) => c,
-            None => OFF,
-        }
+        self.cell[i]
     }
 
-    /// Orthogonal neighbour indices; off-board ones read as `OFF` through `cell_at`.
+    /// Orthogonal neighbour indices (all inside the arrays for an on-board `p`; off-board
+    /// ones hold `OFF`).
     #[inline(always)]
     fn nbrs(&self, p: usize) -> [usize; 4] {
         let s = self.stride as usize;
         [p.wrapping_sub(s), p.wrapping_sub(1), p + 1, p + s]
     }
 
-    /// Diagonal neighbour indices; off-board ones read as `OFF` through `cell_at`.
+    /// Diagonal neighbour indices (as for [`Self::nbrs`]).
     #[inline(always)]
     fn diags(&self, p: usize) -> [usize; 4] {
         let s = self.stride as usize;
@@ -308,9 +309,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         self.cell[p] = v;
         let delta = NBR_ONE[v as usize].wrapping_sub(NBR_ONE[old as usize]);
         for n in self.nbrs(p) {
-            if let Some(k) = self.nbr.get_mut(n) {
-                *k = k.wrapping_add(delta);
-            }
+            self.nbr[n] = self.nbr[n].wrapping_add(delta);
         }
     }
 
@@ -325,17 +324,17 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if self.nbr[p] & NBR_EMPTY_MASK != 0 {
             return true;
         }
+        // No empty neighbour: legal only by joining a chain with another liberty or by
+        // capturing. `chain` of a non-stone cell is stale but in range; the test masks it.
         let me = c as u8;
+        let opp = me ^ 1;
+        let mut ok = false;
         for n in self.nbrs(p) {
-            let v = self.cell_at(n);
-            if v <= WHITE {
-                let l = self.nlibs[self.chain[n] as usize];
-                if (v == me) == (l > 1) {
-                    return true;
-                }
-            }
+            let v = self.cell[n];
+            let l = self.nlibs[self.chain[n] as usize];
+            ok |= (v == me) & (l > 1) | (v == opp) & (l == 1);
         }
-        false
+        ok
     }
 
     /// Whether the empty point `p` is an eye of colour `c` for playout purposes: every
