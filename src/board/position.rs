@@ -321,14 +321,11 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if p as u16 == self.ko && c as u8 == self.ko_color {
             return false;
         }
-        if self.nbr[p] & NBR_EMPTY_MASK != 0 {
-            return true;
-        }
-        // No empty neighbour: legal only by joining a chain with another liberty or by
+        // Legal with an empty neighbour, or by joining a chain with another liberty, or by
         // capturing. `chain` of a non-stone cell is stale but in range; the test masks it.
         let me = c as u8;
         let opp = me ^ 1;
-        let mut ok = false;
+        let mut ok = self.nbr[p] & NBR_EMPTY_MASK != 0;
         for n in self.nbrs(p) {
             let v = self.cell[n];
             let l = self.nlibs[self.chain[n] as usize];
@@ -430,15 +427,16 @@ impl<const W: usize, const P: usize> Board<W, P> {
             enemies |= ((cells[i] == opp) as u32) << i;
         }
 
-        // Join the largest friendly neighbour chain, or start a chain of one.
+        // Join the largest friendly neighbour chain, or start a chain of one (branch-free:
+        // non-friends weigh 0 and `p` wins ties at 0).
         let mut head = p;
-        let mut f = friends;
-        while f != 0 {
-            let h = self.chain[nb[f.trailing_zeros() as usize]] as usize;
-            f &= f - 1;
-            if head == p || self.nstones[h] > self.nstones[head] {
-                head = h;
-            }
+        let mut best = 0u16;
+        for i in 0..4 {
+            let h = self.chain[nb[i]] as usize;
+            let w = if cells[i] == me { self.nstones[h] } else { 0 };
+            let better = w > best;
+            head = if better { h } else { head };
+            best = if better { w } else { best };
         }
         if head == p {
             self.chain[p] = p as u16;
@@ -470,7 +468,11 @@ impl<const W: usize, const P: usize> Board<W, P> {
             }
             self.nlibs[head] = nl as u16;
             // merge the other friendly chains
-            let mut f = friends;
+            let mut f = if friends & (friends - 1) != 0 {
+                friends
+            } else {
+                0
+            };
             while f != 0 {
                 let h = self.chain[nb[f.trailing_zeros() as usize]] as usize;
                 f &= f - 1;
@@ -546,12 +548,14 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.set_cell(q, EMPTY);
             n += 1;
             for m in self.nbrs(q) {
-                if self.cell_at(m) == other {
-                    let g = self.chain[m] as usize;
-                    if self.chain_libs[g].insert(q) {
-                        self.nlibs[g] += 1;
-                    }
-                }
+                // branch-free: a cell that is not an `other` stone ORs a zero bit into the
+                // (stale but in-range) chain its `chain` entry names
+                let is_other = self.cell[m] == other;
+                let g = self.chain[m] as usize;
+                let bit = (is_other as u64) << (q & 63);
+                let w = &mut self.chain_libs[g].0[q >> 6];
+                self.nlibs[g] += (*w & bit == 0) as u16 & is_other as u16;
+                *w |= bit;
             }
             q = after;
             if q == h {
