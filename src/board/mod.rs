@@ -95,6 +95,13 @@ impl Point {
         Point(((y + 1) * (size + 1) + x + 1) as u16)
     }
 
+    /// One past the largest point index on a `size` board: the length that per-point
+    /// vectors need.
+    #[inline]
+    pub fn index_bound(size: usize) -> usize {
+        (size + 1) * (size + 2)
+    }
+
     /// The index into board arrays.
     #[inline(always)]
     pub fn idx(self) -> usize {
