@@ -323,9 +323,12 @@ impl<const W: usize, const P: usize> Board<W, P> {
         }
         // Legal with an empty neighbour, or by joining a chain with another liberty, or by
         // capturing. `chain` of a non-stone cell is stale but in range; the test masks it.
+        if self.nbr[p] & NBR_EMPTY_MASK != 0 {
+            return true;
+        }
         let me = c as u8;
         let opp = me ^ 1;
-        let mut ok = self.nbr[p] & NBR_EMPTY_MASK != 0;
+        let mut ok = false;
         for n in self.nbrs(p) {
             let v = self.cell[n];
             let l = self.nlibs[self.chain[n] as usize];
@@ -433,7 +436,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let mut best = 0u16;
         for i in 0..4 {
             let h = self.chain[nb[i]] as usize;
-            let w = if cells[i] == me { self.nstones[h] } else { 0 };
+            let w = self.nstones[h] & 0u16.wrapping_sub((cells[i] == me) as u16);
             let better = w > best;
             head = if better { h } else { head };
             best = if better { w } else { best };
