@@ -144,7 +144,9 @@ impl AnyBoard {
             if b.ko() == Some((p, c)) {
                 return Err(IllegalMove::Ko);
             }
-            Ok(b.play_unchecked(c, p))
+            let outcome = b.play_unchecked(c, p);
+            debug_assert_eq!(b.check_consistency(), Ok(()));
+            Ok(outcome)
         })
     }
 

@@ -407,7 +407,9 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if self.suicide_stones(c, p) > 0 {
             return Err(IllegalMove::Suicide);
         }
-        Ok(self.play_unchecked(c, p).captured)
+        let captured = self.play_unchecked(c, p).captured;
+        debug_assert_eq!(self.check_consistency(), Ok(()));
+        Ok(captured)
     }
 
     /// Fast play. Contract: `p` is an empty point of this board and not the ko point for
