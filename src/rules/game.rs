@@ -195,7 +195,7 @@ impl Game {
         }
         if self.rules.ko != KoRule::Simple {
             let h = hash_after(b, c, p);
-            if self.seen.contains(&self.key(h, c.opponent())) {
+            if self.seen_before(h, c.opponent()) {
                 return Err(IllegalMove::Superko);
             }
         }
@@ -205,6 +205,14 @@ impl Game {
     /// Whether `c` may make move `m` now.
     pub fn is_legal(&self, c: Color, m: Move) -> bool {
         self.check(c, m).is_ok()
+    }
+
+    /// Whether a position with board hash `hash` and `next` to move is one the ko rule
+    /// forbids repeating now (in the game's history, or since the last pass under
+    /// `PassReset`); always false under simple ko. Lets a search extend the game's
+    /// superko history into its tree.
+    pub fn seen_before(&self, hash: u64, next: Color) -> bool {
+        self.rules.ko != KoRule::Simple && self.seen.contains(&self.key(hash, next))
     }
 
     /// Plays move `m` for `c` after [`Game::check`]ing it; on error nothing changes.
@@ -905,63 +913,95 @@ mod tests {
         }
     }
 
+    /// Plays `n` random moves (some out of turn, some passes) under preset `p`, comparing
+    /// every verdict on `sample` random points (all points when `None`) with the reference,
+    /// then undoes moves and compares with snapshots. Returns the superko verdicts seen.
+    fn random_game(p: Preset, size: usize, n: usize, sample: Option<usize>, seed: u64) -> usize {
+        let mut rng = Rng(seed);
+        let mut superko = 0;
+        let mut g = Game::new(size, Rules::preset(p)).unwrap();
+        let mut past = vec![(g.board().hash(), Color::Black, false)];
+        let mut snaps = vec![(g.board().clone(), [0u32; 2], g.to_move())];
+        let pts = g.board().points();
+        for _ in 0..n {
+            let c = if rng.below(8) == 0 {
+                g.to_move().opponent()
+            } else {
+                g.to_move()
+            };
+            let probe: Vec<Point> = match sample {
+                None => pts.clone(),
+                Some(k) => (0..k).map(|_| pts[rng.below(pts.len())]).collect(),
+            };
+            for q in probe {
+                let verdict = g.check(c, Move::Play(q));
+                superko += (verdict == Err(IllegalMove::Superko)) as usize;
+                assert_eq!(
+                    verdict.is_ok(),
+                    reference_check(&g, &past, c, q),
+                    "{p} {size} {c} {}\n{}",
+                    q.vertex(size),
+                    g.board()
+                );
+            }
+            let legal = g.legal_moves(c);
+            let m = if legal.is_empty() || rng.below(10) == 0 {
+                Move::Pass
+            } else {
+                Move::Play(legal[rng.below(legal.len())])
+            };
+            assert_eq!(g.play(c, m), Ok(()));
+            g.board().check_consistency().unwrap();
+            past.push((g.board().hash(), c.opponent(), m == Move::Pass));
+            assert!(
+                g.seen_before(g.board().hash(), c.opponent()) || g.rules().ko == KoRule::Simple
+            );
+            snaps.push((
+                g.board().clone(),
+                [g.prisoners(Color::Black), g.prisoners(Color::White)],
+                g.to_move(),
+            ));
+        }
+        // undo moves, checking the state each time, stopping at random
+        while g.move_number() > 0 {
+            assert!(g.undo());
+            let (b, pr, tm) = &snaps[g.move_number()];
+            assert_eq!(g.board(), b);
+            assert_eq!([g.prisoners(Color::Black), g.prisoners(Color::White)], *pr);
+            assert_eq!(g.to_move(), *tm);
+            if rng.below(20) == 0 {
+                break;
+            }
+        }
+        superko
+    }
+
     #[test]
     fn random_games_match_reference_and_undo() {
         let mut superko = 0;
         for (i, p) in Preset::ALL.into_iter().enumerate() {
             for size in [2, 3, 4, 5, 7] {
-                let mut rng = Rng(0x9e37_79b9 + (i * 31 + size) as u64);
-                let mut g = Game::new(size, Rules::preset(p)).unwrap();
-                let mut past = vec![(g.board().hash(), Color::Black, false)];
-                let mut snaps = vec![(g.board().clone(), [0u32; 2], g.to_move())];
-                let pts = g.board().points();
-                for _ in 0..300 {
-                    let c = if rng.below(8) == 0 {
-                        g.to_move().opponent()
-                    } else {
-                        g.to_move()
-                    };
-                    // every empty point's verdict agrees with the reference
-                    for &q in &pts {
-                        superko +=
-                            (g.check(c, Move::Play(q)) == Err(IllegalMove::Superko)) as usize;
-                        assert_eq!(
-                            g.is_legal(c, Move::Play(q)),
-                            reference_check(&g, &past, c, q),
-                            "{p} {size} {c} {}\n{}",
-                            q.vertex(size),
-                            g.board()
-                        );
-                    }
-                    let legal = g.legal_moves(c);
-                    let m = if legal.is_empty() || rng.below(10) == 0 {
-                        Move::Pass
-                    } else {
-                        Move::Play(legal[rng.below(legal.len())])
-                    };
-                    assert_eq!(g.play(c, m), Ok(()));
-                    g.board().check_consistency().unwrap();
-                    past.push((g.board().hash(), c.opponent(), m == Move::Pass));
-                    snaps.push((
-                        g.board().clone(),
-                        [g.prisoners(Color::Black), g.prisoners(Color::White)],
-                        g.to_move(),
-                    ));
-                }
-                // undo a few moves at a time, checking the state each time
-                while g.move_number() > 0 {
-                    assert!(g.undo());
-                    let (b, pr, tm) = &snaps[g.move_number()];
-                    assert_eq!(g.board(), b);
-                    assert_eq!([g.prisoners(Color::Black), g.prisoners(Color::White)], *pr);
-                    assert_eq!(g.to_move(), *tm);
-                    if rng.below(20) == 0 {
-                        break;
-                    }
-                }
+                superko += random_game(p, size, 300, None, 0x9e37_79b9 + (i * 31 + size) as u64);
             }
         }
         assert!(superko > 100, "only {superko} superko verdicts");
+    }
+
+    #[test]
+    fn random_games_on_large_boards() {
+        for (i, p) in [
+            Preset::Chinese,
+            Preset::Aga,
+            Preset::Yasunaga,
+            Preset::TrompTaylor,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for size in [9, 13, 19, 25] {
+                random_game(p, size, 150, Some(12), 0x5eed + (i * 97 + size) as u64);
+            }
+        }
     }
 
     #[test]
