@@ -916,10 +916,10 @@ mod tests {
     /// Plays `n` random moves (some out of turn, some passes) under preset `p`, comparing
     /// every verdict on `sample` random points (all points when `None`) with the reference,
     /// then undoes moves and compares with snapshots. Returns the superko verdicts seen.
-    fn random_game(p: Preset, size: usize, n: usize, sample: Option<usize>, seed: u64) -> usize {
+    fn random_game(p: Rules, size: usize, n: usize, sample: Option<usize>, seed: u64) -> usize {
         let mut rng = Rng(seed);
         let mut superko = 0;
-        let mut g = Game::new(size, Rules::preset(p)).unwrap();
+        let mut g = Game::new(size, p).unwrap();
         let mut past = vec![(g.board().hash(), Color::Black, false)];
         let mut snaps = vec![(g.board().clone(), [0u32; 2], g.to_move())];
         let pts = g.board().points();
@@ -981,10 +981,34 @@ mod tests {
         let mut superko = 0;
         for (i, p) in Preset::ALL.into_iter().enumerate() {
             for size in [2, 3, 4, 5, 7] {
-                superko += random_game(p, size, 300, None, 0x9e37_79b9 + (i * 31 + size) as u64);
+                let seed = 0x9e37_79b9 + (i * 31 + size) as u64;
+                superko += random_game(Rules::preset(p), size, 300, None, seed);
             }
         }
         assert!(superko > 100, "only {superko} superko verdicts");
+    }
+
+    #[test]
+    fn random_games_with_custom_rules() {
+        let mut superko = 0;
+        for (i, (ko, suicide)) in [
+            (KoRule::Simple, SuicideRule::MultiStoneAllowed),
+            (KoRule::Situational, SuicideRule::Forbidden),
+            (KoRule::PassReset, SuicideRule::MultiStoneAllowed),
+            (KoRule::Positional, SuicideRule::Forbidden),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut r = Rules::preset(Preset::Japanese);
+            r.ko = ko;
+            r.suicide = suicide;
+            assert_eq!(r.to_string(), "custom");
+            for size in [3, 4, 5] {
+                superko += random_game(r, size, 300, None, 0xc0ffee + (i * 7 + size) as u64);
+            }
+        }
+        assert!(superko > 10, "only {superko} superko verdicts");
     }
 
     #[test]
@@ -999,7 +1023,8 @@ mod tests {
         .enumerate()
         {
             for size in [9, 13, 19, 25] {
-                random_game(p, size, 150, Some(12), 0x5eed + (i * 97 + size) as u64);
+                let seed = 0x5eed + (i * 97 + size) as u64;
+                random_game(Rules::preset(p), size, 150, Some(12), seed);
             }
         }
     }
