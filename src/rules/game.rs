@@ -109,10 +109,13 @@ impl Game {
         &self.rules
     }
 
-    /// Replaces the rules, komi included; history and prisoners are recomputed under them.
+    /// Replaces the rules, komi included; history and prisoners are recomputed under them
+    /// (moves already played stay, even if the new rules would forbid them).
     pub fn set_rules(&mut self, r: Rules) {
+        let to_move = self.to_move;
         self.rules = r;
         self.replay();
+        self.to_move = to_move;
     }
 
     /// The komi (points for White).
