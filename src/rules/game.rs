@@ -484,15 +484,15 @@ impl Game {
     }
 
     /// Every stone alive, except stones inside territory that Benson's algorithm proves
-    /// pass-alive for the other colour, which are dead (all alive when
-    /// `rules.remove_dead` is false).
+    /// pass-alive for the other colour (under this suicide rule), which are dead (all
+    /// alive when `rules.remove_dead` is false).
     pub fn default_status(&self) -> StatusMap {
         let mut st = StatusMap::new(&self.board);
         if !self.rules.remove_dead {
             return st;
         }
         for c in Color::BOTH {
-            let pa = benson::pass_alive(&self.board, c);
+            let pa = benson::pass_alive(&self.board, c, self.rules.suicide);
             for p in pa.territory_points() {
                 if self.board.color_at(p) == Some(c.opponent()) {
                     st.set(p, Status::Dead);
