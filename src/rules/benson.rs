@@ -66,7 +66,7 @@ struct Region {
 pub fn pass_alive(board: &AnyBoard, c: Color, suicide: SuicideRule) -> PassAlive {
     let multi = suicide == SuicideRule::MultiStoneAllowed;
     let size = board.size();
-    let n = size * (size + 1);
+    let n = Point::index_bound(size);
     let all = board.points();
 
     // chains of c: index per stone
