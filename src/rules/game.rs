@@ -601,6 +601,15 @@ mod tests {
         assert_eq!(g.play(c, m), Ok(()), "{c} {v}\n{}", g.board());
     }
 
+    /// A padding point (index below the bound but not on a `size` board).
+    fn off_board(size: usize) -> Point {
+        let b = AnyBoard::new(size).unwrap();
+        (0..Point::index_bound(size))
+            .map(|i| Point(i as u16))
+            .find(|&p| !b.is_on_board(p))
+            .unwrap()
+    }
+
     const KO: &str = "
         . O . X X O
         O X X X O .
@@ -629,9 +638,10 @@ mod tests {
             g.check(Color::Black, Move::Play(Point(9999))),
             Err(IllegalMove::OffBoard)
         );
-        // the separator column is off board too
+        // padding points inside the index range are off board too
+        let pad = off_board(5);
         assert_eq!(
-            g.check(Color::Black, Move::Play(Point(5))),
+            g.check(Color::Black, Move::Play(pad)),
             Err(IllegalMove::OffBoard)
         );
         play(&mut g, Color::Black, "C3");
@@ -1103,8 +1113,8 @@ mod tests {
             Err(SetupError::Duplicate(pts[0]))
         );
         assert_eq!(
-            g.place_handicap(&[pts[0], Point(9)]),
-            Err(SetupError::OffBoard(Point(9)))
+            g.place_handicap(&[pts[0], off_board(9)]),
+            Err(SetupError::OffBoard(off_board(9)))
         );
         assert_eq!(g.board().stone_counts(), [0, 0]);
         assert_eq!(g.place_handicap(&pts), Ok(()));
