@@ -500,7 +500,7 @@ mod tests {
     fn pass_alive_chains_survive_any_attack() {
         // Random positions dominated by one colour; whatever the opponent plays while that
         // colour passes (suicide of several stones allowed or not), the chains Benson calls
-        // pass-alive keep every stone.
+        // pass-alive keep every stone and the opponent never lives in their territory.
         let mut state = 0x1234_5678_9abc_def1u64;
         let mut tested = 0;
         for round in 0..400 {
@@ -529,7 +529,9 @@ mod tests {
             } else {
                 SuicideRule::Forbidden
             };
-            let alive = pass_alive(&b, c, rule).alive_points();
+            let pa = pass_alive(&b, c, rule);
+            let alive = pa.alive_points();
+            let territory = pa.territory_points();
             if alive.is_empty() {
                 continue;
             }
@@ -558,6 +560,11 @@ mod tests {
                     for &q in &alive {
                         assert_eq!(a.color_at(q), Some(c), "\n{b}\nbecame\n{a}");
                     }
+                }
+                // nor can the opponent build unconditional life inside the territory
+                let theirs = pass_alive(&a, c.opponent(), rule);
+                for &q in &territory {
+                    assert!(!theirs.is_alive(q), "\n{b}\nbecame\n{a}");
                 }
             }
         }
