@@ -112,6 +112,11 @@ impl AnyBoard {
         with_board!(self, b => [b.stones(Color::Black).count() as usize, b.stones(Color::White).count() as usize])
     }
 
+    /// See [`super::Board::check_place`].
+    pub fn check_place(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        with_board!(self, b => b.check_place(c, p))
+    }
+
     /// See [`super::Board::is_legal_fast`]; also false for occupied or off-board points.
     pub fn is_legal_simple(&self, c: Color, p: Point) -> bool {
         with_board!(self, b => b.is_empty_point(p) && b.is_legal_fast(c, p))
@@ -135,15 +140,7 @@ impl AnyBoard {
     /// Plays `c` on `p` allowing suicide of any size; refuses only off-board, occupied and ko.
     pub fn play_allow_suicide(&mut self, c: Color, p: Point) -> Result<PlayOutcome, IllegalMove> {
         with_board!(self, b => {
-            if !b.is_on_board(p) {
-                return Err(IllegalMove::OffBoard);
-            }
-            if !b.is_empty_point(p) {
-                return Err(IllegalMove::Occupied);
-            }
-            if b.ko() == Some((p, c)) {
-                return Err(IllegalMove::Ko);
-            }
+            b.check_place(c, p)?;
             let outcome = b.play_unchecked(c, p);
             debug_assert_eq!(b.check_consistency(), Ok(()));
             Ok(outcome)

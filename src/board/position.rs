@@ -391,10 +391,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
         total
     }
 
-    /// Checked play: plays `c` on `p` unless it is off board, occupied, a ko retake or
-    /// suicide (of any size). Returns the number of stones captured. On error the board
-    /// is unchanged.
-    pub fn try_play(&mut self, c: Color, p: Point) -> Result<u32, IllegalMove> {
+    /// The rule-independent part of legality: `p` is an empty point of this board and not
+    /// the ko point barred to `c`. Suicide is not looked at.
+    #[inline]
+    pub fn check_place(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
         if !self.is_on_board(p) {
             return Err(IllegalMove::OffBoard);
         }
@@ -404,6 +404,14 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if p.0 == self.ko && c as u8 == self.ko_color {
             return Err(IllegalMove::Ko);
         }
+        Ok(())
+    }
+
+    /// Checked play: plays `c` on `p` unless it is off board, occupied, a ko retake or
+    /// suicide (of any size). Returns the number of stones captured. On error the board
+    /// is unchanged.
+    pub fn try_play(&mut self, c: Color, p: Point) -> Result<u32, IllegalMove> {
+        self.check_place(c, p)?;
         if self.suicide_stones(c, p) > 0 {
             return Err(IllegalMove::Suicide);
         }

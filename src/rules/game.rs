@@ -183,15 +183,7 @@ impl Game {
             Move::Play(p) => p,
         };
         let b = &self.board;
-        if !b.is_on_board(p) {
-            return Err(IllegalMove::OffBoard);
-        }
-        if !b.is_empty_point(p) {
-            return Err(IllegalMove::Occupied);
-        }
-        if b.ko() == Some((p, c)) {
-            return Err(IllegalMove::Ko);
-        }
+        b.check_place(c, p)?;
         let lost = b.suicide_stones(c, p);
         if lost == 1 || (lost > 1 && self.rules.suicide == SuicideRule::Forbidden) {
             return Err(IllegalMove::Suicide);
