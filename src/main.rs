@@ -99,7 +99,7 @@ fn init_logging(verbose: u8) {
 
 fn run_gtp(cli: &Cli) -> ExitCode {
     let opts = Options {
-        rules: cli.rules.0.clone(),
+        rules: cli.rules.0,
         rules_name: Some(cli.rules.1.clone()),
         komi: cli.komi,
         search: FlatParams {

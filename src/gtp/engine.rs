@@ -345,12 +345,12 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
 impl Gtp {
     /// A fresh engine with an empty board.
     pub fn new(opts: &Options) -> Gtp {
-        let mut rules = opts.rules.clone();
+        let mut rules = opts.rules;
         if let Some(k) = opts.komi {
             rules.komi = k;
         }
         let size = opts.size.clamp(2, 25);
-        let game = match Game::new(size, rules.clone()) {
+        let game = match Game::new(size, rules) {
             Some(g) => g,
             None => Game::new(19, rules).unwrap_or_else(|| unreachable!("19x19 is valid")),
         };
@@ -425,7 +425,7 @@ impl Gtp {
         if !(2..=25).contains(&n) {
             return Err("unacceptable size".into());
         }
-        let g = Game::new(n as usize, self.game.rules().clone()).ok_or("unacceptable size")?;
+        let g = Game::new(n as usize, *self.game.rules()).ok_or("unacceptable size")?;
         self.game = g;
         self.last = None;
         Ok(String::new())
@@ -884,7 +884,7 @@ impl Gtp {
             .rules
             .as_deref()
             .and_then(rules_by_name)
-            .unwrap_or_else(|| (self.game.rules().clone(), self.rules_name.clone()));
+            .unwrap_or_else(|| (*self.game.rules(), self.rules_name.clone()));
         let game = rec.to_game(rules, upto).map_err(|e| {
             log::info!("loadsgf {}: {e}", args[0]);
             CANNOT

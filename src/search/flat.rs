@@ -585,7 +585,7 @@ mod tests {
         // 5x5: a white group in atari whose capture decides the game
         let mut g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
         let w: Vec<Point> = ["A3", "B3", "C3", "D3"].iter().map(|v| pt(v, 5)).collect();
-        let b: Vec<Point> = ["A4", "B4", "C4", "D4", "E3", "A2", "B2", "C2", "D2"]
+        let b: Vec<Point> = ["A4", "B4", "C4", "D4", "E4", "A2", "B2", "C2", "D2", "E2"]
             .iter()
             .map(|v| pt(v, 5))
             .collect();
@@ -599,7 +599,11 @@ mod tests {
             &AtomicBool::new(false),
         );
         assert!(matches!(s.decide(false), Decision::Play(_)));
-        assert!(s.winrate() > 0.5);
+        // capturing leaves Black the whole board: every playout through it is won
+        let infos = s.infos();
+        let e3 = infos.iter().find(|m| m.mv == Some(pt("E3", 5))).unwrap();
+        assert!(e3.visits > 10 && e3.winrate == 1.0, "{e3:?}");
+        assert!(s.ownership(pt("A1", 5)) > 0.9);
     }
 
     #[test]
