@@ -541,6 +541,11 @@ impl Gtp {
             }
         }
         let mut d = s.decide(cleanup);
+        log::info!(
+            "{} playouts for {color}, best {:?}",
+            s.playouts(),
+            s.infos().first().map(|m| (m.visits, m.winrate))
+        );
         if cleanup && !s.opponent_dead_stones() {
             d = Decision::Pass;
         }
