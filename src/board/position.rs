@@ -15,6 +15,13 @@ const EMPTY: u8 = 2;
 const OFF: u8 = 3;
 /// "No point" marker for the ko point.
 const NONE: u16 = u16::MAX;
+/// One neighbour of each cell value in the packed neighbour counts (indexed by cell value):
+/// 4 bits each for black, white, empty and off-board neighbours.
+const NBR_ONE: [u16; 4] = [1, 1 << 4, 1 << 8, 1 << 12];
+/// An off-board neighbour.
+const NBR_OFF: u16 = 1 << 12;
+/// The empty-neighbour field of the packed neighbour counts.
+const NBR_EMPTY_MASK: u16 = 15 << 8;
 
 /// A Go position on a square board of run-time size whose padded points fit in `W` words.
 ///
@@ -29,14 +36,17 @@ pub struct Board<const W: usize, const P: usize> {
     empty: Bitset<W>,
     /// Chain head (a stone of the chain) for every stone.
     chain: [u16; P],
-    /// Stones of the chain, valid at chain heads.
-    chain_stones: [Bitset<W>; P],
+    /// Next stone of the same chain (a circular list through every chain).
+    next: [u16; P],
     /// Exact liberties of the chain, valid at chain heads.
     chain_libs: [Bitset<W>; P],
     /// `chain_libs[h].count()`, kept incrementally.
     nlibs: [u16; P],
-    /// `chain_stones[h].count()`, kept incrementally.
+    /// Number of stones of the chain, valid at chain heads.
     nstones: [u16; P],
+    /// Packed neighbour counts per point: 4 bits each for black, white, empty and
+    /// off-board neighbours.
+    nbr: [u16; P],
     /// Empty points, in no particular order.
     empties: [u16; P],
     /// Position of each empty point within `empties`.
@@ -47,19 +57,22 @@ pub struct Board<const W: usize, const P: usize> {
     hash: u64,
 }
 
-/// Board for sizes 2 to 10.
-pub type Board11 = Board<2, 128>;
-/// Board for sizes 11 to 13.
-pub type Board13 = Board<3, 192>;
-/// Board for sizes 14 to 19.
-pub type Board19 = Board<6, 384>;
+/// Board for sizes 2 to 9.
+pub type Board9 = Board<2, 128>;
+/// Board for sizes 10 to 14.
+pub type Board14 = Board<4, 256>;
+/// Board for sizes 15 to 19.
+pub type Board19 = Board<7, 448>;
 /// Board for sizes 20 to 25.
 pub type Board25 = Board<11, 704>;
 
 impl<const W: usize, const P: usize> Board<W, P> {
     /// Whether a board of `size` fits this width.
     pub const fn fits(size: usize) -> bool {
-        size >= super::MIN_SIZE && size <= super::MAX_SIZE && size * (size + 1) <= P && P == 64 * W
+        size >= super::MIN_SIZE
+            && size <= super::MAX_SIZE
+            && (size + 1) * (size + 2) <= P
+            && P == 64 * W
     }
 
     /// An empty board of `size`, or `None` when the size does not fit this width.
@@ -74,10 +87,11 @@ impl<const W: usize, const P: usize> Board<W, P> {
             stones: [Bitset::EMPTY; 2],
             empty: Bitset::EMPTY,
             chain: [0; P],
-            chain_stones: [Bitset::EMPTY; P],
+            next: [0; P],
             chain_libs: [Bitset::EMPTY; P],
             nlibs: [0; P],
             nstones: [0; P],
+            nbr: [0; P],
             empties: [0; P],
             empty_pos: [0; P],
             n_empty: 0,
@@ -87,12 +101,25 @@ impl<const W: usize, const P: usize> Board<W, P> {
         };
         for y in 0..size {
             for x in 0..size {
-                let p = y * (size + 1) + x;
+                let p = Point::new(x, y, size).idx();
                 b.cell[p] = EMPTY;
                 b.empty.insert(p);
                 b.empty_pos[p] = b.n_empty;
                 b.empties[b.n_empty as usize] = p as u16;
                 b.n_empty += 1;
+            }
+        }
+        for p in 0..P {
+            if b.cell[p] != OFF {
+                let mut k = 0;
+                for n in b.nbrs(p) {
+                    k += if b.cell_at(n) == OFF {
+                        NBR_OFF
+                    } else {
+                        NBR_ONE[EMPTY as usize]
+                    };
+                }
+                b.nbr[p] = k;
             }
         }
         Some(b)
@@ -178,8 +205,17 @@ impl<const W: usize, const P: usize> Board<W, P> {
 
     /// The stones of the chain through `p`, which must hold a stone.
     #[inline]
-    pub fn chain_stones(&self, p: Point) -> &Bitset<W> {
-        &self.chain_stones[self.chain[p.idx()] as usize]
+    pub fn chain_stones(&self, p: Point) -> Bitset<W> {
+        let mut s = Bitset::EMPTY;
+        let start = p.idx();
+        let mut q = start;
+        loop {
+            s.insert(q);
+            q = self.next[q] as usize;
+            if q == start {
+                return s;
+            }
+        }
     }
 
     /// The exact liberties of the chain through `p`, which must hold a stone.
@@ -221,20 +257,18 @@ impl<const W: usize, const P: usize> Board<W, P> {
 
     #[inline(always)]
     fn cell_at(&self, i: usize) -> u8 {
-        match self.cell.get(i) {
-            Some(&c) => c,
-            None => OFF,
-        }
+        self.cell[i]
     }
 
-    /// Orthogonal neighbour indices; off-board ones read as `OFF` through `cell_at`.
+    /// Orthogonal neighbour indices (all inside the arrays for an on-board `p`; off-board
+    /// ones hold `OFF`).
     #[inline(always)]
     fn nbrs(&self, p: usize) -> [usize; 4] {
         let s = self.stride as usize;
         [p.wrapping_sub(s), p.wrapping_sub(1), p + 1, p + s]
     }
 
-    /// Diagonal neighbour indices; off-board ones read as `OFF` through `cell_at`.
+    /// Diagonal neighbour indices (as for [`Self::nbrs`]).
     #[inline(always)]
     fn diags(&self, p: usize) -> [usize; 4] {
         let s = self.stride as usize;
@@ -273,6 +307,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.hash ^= STONE_KEYS[v as usize][p];
         }
         self.cell[p] = v;
+        let delta = NBR_ONE[v as usize].wrapping_sub(NBR_ONE[old as usize]);
+        for n in self.nbrs(p) {
+            self.nbr[n] = self.nbr[n].wrapping_add(delta);
+        }
     }
 
     /// Whether `c` may play on the empty point `p` under simple ko without suicide.
@@ -283,20 +321,17 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if p as u16 == self.ko && c as u8 == self.ko_color {
             return false;
         }
+        // Legal with an empty neighbour, or by joining a chain with another liberty, or by
+        // capturing. `chain` of a non-stone cell is stale but in range; the test masks it.
         let me = c as u8;
+        let opp = me ^ 1;
+        let mut ok = self.nbr[p] & NBR_EMPTY_MASK != 0;
         for n in self.nbrs(p) {
-            let v = self.cell_at(n);
-            if v == EMPTY {
-                return true;
-            }
-            if v <= WHITE {
-                let l = self.nlibs[self.chain[n] as usize];
-                if (v == me) == (l > 1) {
-                    return true;
-                }
-            }
+            let v = self.cell[n];
+            let l = self.nlibs[self.chain[n] as usize];
+            ok |= (v == me) & (l > 1) | (v == opp) & (l == 1);
         }
-        false
+        ok
     }
 
     /// Whether the empty point `p` is an eye of colour `c` for playout purposes: every
@@ -306,11 +341,9 @@ impl<const W: usize, const P: usize> Board<W, P> {
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
         let p = p.idx();
         let me = c as u8;
-        for n in self.nbrs(p) {
-            let v = self.cell_at(n);
-            if v != me && v != OFF {
-                return false;
-            }
+        let k = self.nbr[p];
+        if ((k >> (4 * me)) & 15) + (k >> 12) != 4 {
+            return false;
         }
         let opp = me ^ 1;
         let mut bad = 0;
@@ -383,55 +416,95 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let me = c as u8;
         let opp = me ^ 1;
         self.ko = NONE;
+        let counts = self.nbr[p];
         self.set_cell(p, me);
-        self.chain[p] = p as u16;
-        self.nstones[p] = 1;
-        let mut libs = Bitset::EMPTY;
-        let mut nl = 0;
         let nb = self.nbrs(p);
-        for &n in &nb {
-            if self.cell_at(n) == EMPTY {
-                libs.insert(n);
-                nl += 1;
+        let cells = nb.map(|n| self.cell_at(n));
+        let mut friends = 0u32;
+        let mut enemies = 0u32;
+        for i in 0..4 {
+            friends |= ((cells[i] == me) as u32) << i;
+            enemies |= ((cells[i] == opp) as u32) << i;
+        }
+
+        // Join the largest friendly neighbour chain, or start a chain of one (branch-free:
+        // non-friends weigh 0 and `p` wins ties at 0).
+        let mut head = p;
+        let mut best = 0u16;
+        for i in 0..4 {
+            let h = self.chain[nb[i]] as usize;
+            let w = if cells[i] == me { self.nstones[h] } else { 0 };
+            let better = w > best;
+            head = if better { h } else { head };
+            best = if better { w } else { best };
+        }
+        if head == p {
+            self.chain[p] = p as u16;
+            self.next[p] = p as u16;
+            self.nstones[p] = 1;
+            let mut libs = Bitset::EMPTY;
+            for i in 0..4 {
+                // branch-free: a non-empty neighbour adds a zero bit at p's word
+                let e = cells[i] == EMPTY;
+                let q = if e { nb[i] } else { p };
+                libs.0[q >> 6] |= (e as u64) << (q & 63);
+            }
+            self.nlibs[p] = (counts >> 8) & 15;
+            self.chain_libs[p] = libs;
+        } else {
+            self.chain[p] = head as u16;
+            self.next[p] = self.next[head];
+            self.next[head] = p as u16;
+            self.nstones[head] += 1;
+            let libs = &mut self.chain_libs[head];
+            let mut nl = self.nlibs[head] as u32 - libs.remove(p) as u32;
+            for i in 0..4 {
+                let e = cells[i] == EMPTY;
+                let q = if e { nb[i] } else { p };
+                let bit = (e as u64) << (q & 63);
+                let w = &mut libs.0[q >> 6];
+                nl += (*w & bit == 0) as u32 & e as u32;
+                *w |= bit;
+            }
+            self.nlibs[head] = nl as u16;
+            // merge the other friendly chains
+            let mut f = if friends & (friends - 1) != 0 {
+                friends
+            } else {
+                0
+            };
+            while f != 0 {
+                let h = self.chain[nb[f.trailing_zeros() as usize]] as usize;
+                f &= f - 1;
+                if h != head {
+                    self.chain_libs[h].remove(p);
+                    self.merge(head, h);
+                }
             }
         }
-        self.chain_libs[p] = libs;
-        self.nlibs[p] = nl;
-        let mut stones = Bitset::EMPTY;
-        stones.insert(p);
-        self.chain_stones[p] = stones;
-
         let mut captured = 0u32;
         let mut cap_point = NONE;
-        for &n in &nb {
-            let v = self.cell_at(n);
-            if v == me {
-                let h = self.chain[n] as usize;
-                let mine = self.chain[p] as usize;
-                if h != mine {
-                    self.chain_libs[h].remove(p);
-                    self.merge(mine, h);
-                }
-            } else if v == opp {
-                let h = self.chain[n] as usize;
-                if self.chain_libs[h].remove(p) {
-                    self.nlibs[h] -= 1;
-                    if self.nlibs[h] == 0 {
-                        captured += self.remove_chain(h, opp);
-                        cap_point = n as u16;
-                    }
+        let mut e = enemies;
+        while e != 0 {
+            let n = nb[e.trailing_zeros() as usize];
+            e &= e - 1;
+            let h = self.chain[n] as usize;
+            if self.chain_libs[h].remove(p) {
+                self.nlibs[h] -= 1;
+                if self.nlibs[h] == 0 {
+                    captured += self.remove_chain(h, opp);
+                    cap_point = n as u16;
                 }
             }
         }
-        let mine = self.chain[p] as usize;
-        if self.nlibs[mine] == 0 {
-            let lost = self.remove_chain(mine, me);
+        if self.nlibs[head] == 0 {
+            let lost = self.remove_chain(head, me);
             return PlayOutcome {
                 captured,
                 suicide: lost,
             };
         }
-        if captured == 1 && self.nstones[mine] == 1 && self.nlibs[mine] == 1 {
+        if captured == 1 && self.nstones[head] == 1 && self.nlibs[head] == 1 {
             self.ko = cap_point;
             self.ko_color = opp;
         }
@@ -447,19 +520,18 @@ impl<const W: usize, const P: usize> Board<W, P> {
         self.ko = NONE;
     }
 
-    /// Merges chain `b` into chain `a` (or the other way round, whichever is cheaper).
+    /// Merges chain `gone` into chain `keep` (`keep` is at least as large).
     #[inline]
-    fn merge(&mut self, a: usize, b: usize) {
-        let (keep, gone) = if self.nstones[a] >= self.nstones[b] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let moved = self.chain_stones[gone];
-        for q in moved.iter() {
+    fn merge(&mut self, keep: usize, gone: usize) {
+        let mut q = gone;
+        loop {
             self.chain[q] = keep as u16;
+            q = self.next[q] as usize;
+            if q == gone {
+                break;
+            }
         }
-        self.chain_stones[keep] = self.chain_stones[keep].or(&moved);
+        self.next.swap(keep, gone);
         let libs = self.chain_libs[keep].or(&self.chain_libs[gone]);
         self.chain_libs[keep] = libs;
         self.nlibs[keep] = libs.count() as u16;
@@ -469,21 +541,27 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// Removes chain `h` of colour `col`; its points become liberties of adjacent enemy chains.
     fn remove_chain(&mut self, h: usize, col: u8) -> u32 {
         let other = col ^ 1;
-        let stones = self.chain_stones[h];
         let mut n = 0;
-        for q in stones.iter() {
+        let mut q = h;
+        loop {
+            let after = self.next[q] as usize;
             self.set_cell(q, EMPTY);
             n += 1;
             for m in self.nbrs(q) {
-                if self.cell_at(m) == other {
-                    let g = self.chain[m] as usize;
-                    if self.chain_libs[g].insert(q) {
-                        self.nlibs[g] += 1;
-                    }
-                }
+                // branch-free: a cell that is not an `other` stone ORs a zero bit into the
+                // (stale but in-range) chain its `chain` entry names
+                let is_other = self.cell[m] == other;
+                let g = self.chain[m] as usize;
+                let bit = (is_other as u64) << (q & 63);
+                let w = &mut self.chain_libs[g].0[q >> 6];
+                self.nlibs[g] += (*w & bit == 0) as u16 & is_other as u16;
+                *w |= bit;
+            }
+            q = after;
+            if q == h {
+                return n;
             }
         }
-        n
     }
 
     /// Builds a board of `size` with the given stones placed directly (no captures).
@@ -534,8 +612,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
             if self.cell[p] <= WHITE {
                 let h = chain[p] as usize;
                 self.chain[p] = h as u16;
+                let members: Vec<usize> = stones[h].iter().collect();
+                let i = members.iter().position(|&q| q == p).unwrap_or(0);
+                self.next[p] = members[(i + 1) % members.len()] as u16;
                 if h == p {
-                    self.chain_stones[h] = stones[h];
                     self.chain_libs[h] = libs[h];
                     self.nstones[h] = stones[h].count() as u16;
                     self.nlibs[h] = libs[h].count() as u16;
@@ -621,6 +701,22 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 return Err(format!("empty list entry {i}"));
             }
         }
+        for p in 0..P {
+            if self.cell[p] != OFF {
+                let mut k = 0u16;
+                for n in self.nbrs(p) {
+                    let v = self.cell_at(n);
+                    k += if v == OFF {
+                        NBR_OFF
+                    } else {
+                        NBR_ONE[v as usize]
+                    };
+                }
+                if k != self.nbr[p] {
+                    return Err(format!("neighbour counts at {p}"));
+                }
+            }
+        }
         if self.hash != self.hash_from_scratch() {
             return Err("hash differs from scratch".into());
         }
@@ -631,7 +727,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             }
             let h = self.chain[p] as usize;
             let rh = chain[p] as usize;
-            if self.chain_stones[h] != stones[rh] {
+            if self.chain_stones(Point(p as u16)) != stones[rh] {
                 return Err(format!("chain stones at {p}"));
             }
             if self.chain_libs[h] != libs[rh] {
@@ -642,7 +738,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             {
                 return Err(format!("chain counts at {p}"));
             }
-            if !self.chain_stones[h].contains(h) {
+            if !stones[rh].contains(h) {
                 return Err(format!("chain head of {p} not in its chain"));
             }
         }

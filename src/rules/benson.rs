@@ -60,7 +60,7 @@ struct Region {
 /// Runs Benson's algorithm for the chains of `c` on `board`.
 pub fn pass_alive(board: &AnyBoard, c: Color) -> PassAlive {
     let size = board.size();
-    let n = size * (size + 1);
+    let n = Point::index_bound(size);
     let all = board.points();
 
     // chains of c: index per stone
