@@ -159,11 +159,7 @@ fn read_line_capped<R: BufRead>(r: &mut R) -> Option<Vec<u8>> {
 
 /// Starts the reader thread: every line goes into the inbox; `interrupt` is set when a line
 /// asks for an interrupt.
-fn spawn_reader<R: Read + Send + 'static>(
-    input: R,
-    inbox: Arc<Inbox>,
-    interrupt: Arc<AtomicBool>,
-) {
+fn spawn_reader<R: Read + Send + 'static>(input: R, inbox: Arc<Inbox>, interrupt: Arc<AtomicBool>) {
     let spawned = std::thread::Builder::new()
         .name("gtp-reader".into())
         .spawn({
