@@ -320,6 +320,16 @@ impl FlatSearch {
         if cleanup {
             return Decision::Play(p);
         }
+        // a settled board (every point's owner clear in the playouts) while ahead: pass
+        let points = self.board.points();
+        if enough
+            && best.winrate > 0.5
+            && best.score_lead > 0.0
+            && points.iter().all(|&q| self.ownership(q).abs() > 0.9)
+            && !self.opponent_dead_stones()
+        {
+            return Decision::Pass;
+        }
         // after the opponent's pass, end the game when we are ahead as things stand
         if self.opponent_passed && enough && best.score_lead > 0.0 && best.winrate > 0.5 {
             let sign = if self.color == Color::Black {
@@ -327,11 +337,9 @@ impl FlatSearch {
             } else {
                 -1.0
             };
-            let settled = self
-                .board
-                .points()
-                .into_iter()
-                .map(|q| self.ownership(q).round() * sign)
+            let settled = points
+                .iter()
+                .map(|&q| self.ownership(q).round() * sign)
                 .sum::<f64>()
                 - self.komi * sign;
             if settled > 0.0 {
@@ -604,6 +612,36 @@ mod tests {
         let e3 = infos.iter().find(|m| m.mv == Some(pt("E3", 5))).unwrap();
         assert!(e3.visits > 10 && e3.winrate == 1.0, "{e3:?}");
         assert!(s.ownership(pt("A1", 5)) > 0.9);
+    }
+
+    #[test]
+    fn passes_on_a_settled_board_only_when_ahead() {
+        // everything is decided; Black could still play inside its own A3-A5 area and White
+        // could throw stones in there, but only the side ahead passes
+        let diagram = "
+            7 . X . X O . O
+            6 X X X X O O O
+            5 . X . X O . O
+            4 . X X X O O O
+            3 . X . X O . O
+            2 X X X X O O O
+            1 . X . X O . O";
+        let mut g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        g.set_komi(0.5);
+        let search = |c: Color| {
+            let mut s = FlatSearch::new(&g, c, &fixed(1000));
+            assert!(!s.infos().is_empty() || s.cands.len() > 1, "{c} has moves");
+            s.run(
+                Limit {
+                    playouts: Some(1000),
+                    deadline: None,
+                },
+                &AtomicBool::new(false),
+            );
+            s.decide(false)
+        };
+        assert_eq!(search(Color::Black), Decision::Pass);
+        assert_ne!(search(Color::White), Decision::Pass);
     }
 
     #[test]
