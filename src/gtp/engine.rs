@@ -488,7 +488,11 @@ impl Gtp {
             self.game.move_number(),
             self.params.time,
         );
-        let clock_runs = !matches!(self.clock.kind, ClockKind::Unset | ClockKind::Unlimited);
+        let clock_runs = match self.clock.kind {
+            ClockKind::Unset => self.clock.left[color.index()].is_some(),
+            ClockKind::Unlimited => false,
+            _ => true,
+        };
         match (self.params.playouts, clock_runs) {
             (Some(n), false) => Limit {
                 playouts: Some(n),

@@ -493,7 +493,13 @@ impl Clock {
         let margin = 0.25;
         let remaining_moves = ((size * size) as f64 * 0.45 - moves_played as f64 / 2.0).max(12.0);
         let t = match self.kind {
-            ClockKind::Unset | ClockKind::Unlimited => return default,
+            ClockKind::Unlimited => return default,
+            // no time_settings, but the controller reports a clock: respect it
+            ClockKind::Unset => match self.left[c.index()] {
+                None => return default,
+                Some((t, s)) if s > 0 => (t / s as f64).min(default),
+                Some((t, _)) => (t / remaining_moves).min(default),
+            },
             ClockKind::Absolute => {
                 let left = self.left[c.index()].map_or(self.main, |l| l.0);
                 left / remaining_moves
@@ -701,6 +707,12 @@ mod tests {
         let t = c.move_time(Color::White, 19, 100, 2.0);
         assert!(t > 2.0 && t < 4.0, "{t}");
         c.left[1] = Some((1e300, 1));
+        assert!(c.move_time(Color::White, 19, 100, 2.0) <= 1.0e6);
+        // time_left without time_settings still keeps clear of the flag
+        let mut u = Clock::default();
+        u.left[0] = Some((3.0, 0));
+        assert!(u.move_time(Color::Black, 19, 0, 5.0) < 0.5);
+        assert_eq!(u.move_time(Color::White, 19, 0, 5.0), 5.0);
         assert!(c.move_time(Color::White, 19, 100, 2.0) <= 1.0e6);
         assert!(deadline_in(f64::NAN) >= Instant::now());
     }
