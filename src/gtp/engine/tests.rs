@@ -373,6 +373,11 @@ fn sgf_round_trip_through_gtp() {
         err(&mut h, "loadsgf /nonexistent/file.sgf"),
         "cannot load file"
     );
+    assert_eq!(err(&mut h, "loadsgf /dev/zero"), "cannot load file");
+    assert_eq!(
+        err(&mut h, &format!("loadsgf {}", dir.display())),
+        "cannot load file"
+    );
     std::fs::write(dir.join("bad.sgf"), "(;SZ[9];B[ee]").unwrap();
     assert_eq!(
         err(
