@@ -7,5 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod gtp;
 pub mod rules;
 pub mod search;
+pub mod sgf;
