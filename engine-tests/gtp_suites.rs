@@ -330,7 +330,10 @@ fn tst_format_is_parsed_like_gogui() {
     let e = s.steps[2].expect.clone().expect("expectation");
     assert!(e.negated && !e.expected_failure && e.pattern == "pass");
     assert_eq!(s.steps[3].expect, None);
-    assert!(parse_suite("name\n#? [x]\n").is_err(), "#? after setup line");
+    assert!(
+        parse_suite("name\n#? [x]\n").is_err(),
+        "#? after setup line"
+    );
     assert!(parse_suite("1 name\n#? [(]\n").is_err(), "bad regex");
     assert!(parse_suite("1 name\n#? x\n").is_err(), "no brackets");
 }

@@ -361,7 +361,11 @@ impl Engine {
     /// Sends `line`, asserts failure and returns the error message.
     pub fn err(&mut self, line: &str) -> String {
         let r = self.cmd(line);
-        assert!(!r.ok, "command {:?} should fail but replied {:?}", line, r.raw);
+        assert!(
+            !r.ok,
+            "command {:?} should fail but replied {:?}",
+            line, r.raw
+        );
         r.text
     }
 
