@@ -306,7 +306,6 @@ fn gtp_regression_suites() {
             report.push_str(&format!("UNEXPECTED PASS {}\n", u));
         }
     }
-    println!("{}", report);
     assert!(
         failed == 0,
         "{} failures in {} suite tests:\n{}",
