@@ -436,3 +436,84 @@ fn line_checker_rejects_malformed_lines() {
         Ok(81)
     );
 }
+
+/// GoGui's gfx commands (GoGui manual, "Analyze Commands").
+const GFX_KEYWORDS: &[&str] = &[
+    "BLACK",
+    "WHITE",
+    "CIRCLE",
+    "CLEAR",
+    "COLOR",
+    "INFLUENCE",
+    "LABEL",
+    "MARK",
+    "SQUARE",
+    "TEXT",
+    "TRIANGLE",
+    "VAR",
+];
+
+#[test]
+fn every_gogui_analyze_command_answers_in_its_declared_format() {
+    let mut e = Engine::spawn(&["--playouts", "300", "--threads", "1"]);
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.ok("play b e5");
+    let list = e.ok("gogui-analyze_commands");
+    let mut types = Vec::new();
+    for entry in list.lines() {
+        let parts: Vec<&str> = entry.splitn(3, '/').collect();
+        assert_eq!(
+            parts.len(),
+            3,
+            "entry {:?} is not TYPE/LABEL/COMMAND",
+            entry
+        );
+        let (kind, cmd) = (parts[0], parts[2].trim());
+        types.push(kind.to_string());
+        let name = cmd.split_whitespace().next().unwrap_or("");
+        assert_eq!(
+            e.ok(&format!("known_command {}", name)),
+            "true",
+            "{}",
+            entry
+        );
+        // GoGui substitutes %p (side to move) and %c (colour) and friends.
+        let cmd = cmd
+            .replace("%p", "b")
+            .replace("%c", "b")
+            .replace("%m", "b e5");
+        let text = e.ok(&cmd);
+        match kind {
+            "dboard" | "cboard" | "sboard" => {
+                let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+                assert_eq!(rows.len(), 9, "{}: {} rows: {:?}", entry, rows.len(), text);
+                for r in rows {
+                    let vals: Vec<&str> = r.split_whitespace().collect();
+                    assert_eq!(vals.len(), 9, "{}: row {:?}", entry, r);
+                    if kind == "dboard" {
+                        for v in vals {
+                            assert!(v.parse::<f64>().is_ok(), "{}: value {:?}", entry, v);
+                        }
+                    }
+                }
+            }
+            "gfx" => {
+                for l in text.lines().filter(|l| !l.trim().is_empty()) {
+                    let kw = l.split_whitespace().next().unwrap_or("");
+                    assert!(GFX_KEYWORDS.contains(&kw), "{}: gfx line {:?}", entry, l);
+                }
+            }
+            "string" => assert!(!text.is_empty(), "{}: empty string reply", entry),
+            _ => {}
+        }
+    }
+    for needed in ["dboard", "gfx", "string"] {
+        assert!(
+            types.iter().any(|t| t == needed),
+            "no {} entry: {}",
+            needed,
+            list
+        );
+    }
+}

@@ -305,3 +305,29 @@ fn command_line_komi_and_rules_apply() {
     e.ok("komi 0.5");
     assert_eq!(e.ok("final_score"), "W+0.5");
 }
+
+#[test]
+fn pipelined_genmoves_are_answered_in_order_and_not_cut_short() {
+    // Sabaki writes several commands at once, genmove among them: they are answered in
+    // order, and a following ordinary command does not end the thinking early.
+    let mut e = Engine::spawn(&["--time", "1", "--threads", "1"]);
+    let start = std::time::Instant::now();
+    e.send_raw(b"1 boardsize 9\n2 genmove b\n3 protocol_version\n4 genmove w\n5 name\n")
+        .expect("write");
+    for id in 1..=5 {
+        let r = e
+            .reply(Duration::from_secs(30))
+            .unwrap_or_else(|err| panic!("reply {}: {}", id, err));
+        assert_eq!(r.id, Some(id), "{:?}", r.raw);
+        assert!(r.ok, "{:?}", r.raw);
+        if id == 2 || id == 4 {
+            assert!(common::is_vertex_on(&r.text, 9), "{:?}", r.raw);
+        }
+    }
+    let took = start.elapsed();
+    assert!(
+        took >= Duration::from_millis(1500),
+        "two genmoves with --time 1 took only {:?}: input cut the thinking short",
+        took
+    );
+}

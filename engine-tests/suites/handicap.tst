@@ -653,3 +653,34 @@ clear_board
 
 1019 is_legal w a1
 #? [0]
+
+# White's handicap bonus in the score (9x9, 2 Black stones, empty otherwise, komi 0.5):
+# Chinese counts N (area 81 v 0.5 + 2), Japanese none (territory 79 v 0.5), AGA N-1
+# (81 v 0.5 + 1).
+boardsize 9
+clear_board
+komi 0.5
+kata-set-rules chinese
+fixed_handicap 2
+1100 final_score
+#? [B\+78\.5]
+
+kata-set-rules japanese
+1101 final_score
+#? [B\+78\.5]
+
+kata-set-rules aga
+1102 final_score
+#? [B\+79\.5]
+
+# 7x7 takes the four 3-3 points.
+boardsize 7
+clear_board
+1103 fixed_handicap 4
+#? [(C3|E5|C5|E3)( (C3|E5|C5|E3)){3}]
+
+1104 is_legal w e5
+#? [0]
+
+1105 is_legal w c5
+#? [0]

@@ -65,9 +65,19 @@ loadsgf ../sgf/cleanup.sgf
 28 protocol_version
 #? [2]
 
-# kgs-chat answers briefly with the engine's name.
+# kgs-chat answers briefly: name, version, rules, current evaluation (issue 3).
 29 kgs-chat private alice hello
 #? [(?is).*tengen.*]
+
+32 kgs-chat private alice hello
+#? [(?s).*\d+\.\d+\.\d+.*]
+
+33 kgs-chat private alice hello
+#? [(?is).*japanese.*]
+
+# The evaluation: a winrate, a score or a lead, in whatever words.
+34 kgs-chat private alice how am I doing
+#? [(?is).*(win|lead|score|eval|[BW]\+\d).*]
 
 30 kgs-chat game bob what are the rules?
 #? [(?s).+]

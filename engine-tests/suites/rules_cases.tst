@@ -1134,3 +1134,101 @@ play w pass
 #? [W\+0\.5]
 238 printsgf
 #? [(?s).*RE\[W\+0\.5\].*]
+
+# ---- Y01 (derived from the CONTRACT's PassReset = Yasunaga: no repeated position since
+# the last pass). K03's cycle with a Black pass after W C6 (GTP lets Black then move
+# again): the position to be repeated (after B D4) lies before the pass, so the repetition
+# is allowed under yasunaga, still forbidden under positional superko (tromp-taylor,
+# chinese), and allowed under simple ko (japanese).
+
+kata-set-rules yasunaga
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b pass
+play b a6
+2000 is_legal w b6
+#? [1]
+
+kata-set-rules tromp-taylor
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b pass
+play b a6
+2001 is_legal w b6
+#? [0]
+
+kata-set-rules chinese
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b pass
+play b a6
+2002 is_legal w b6
+#? [0]
+
+kata-set-rules japanese
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b pass
+play b a6
+2003 is_legal w b6
+#? [1]
+
+# ---- E02 (derived from the CONTRACT's white_passes_last for aga): the E01 game, but
+# White passes first and Black last (GTP lets White move twice): over under chinese, not
+# under aga until White passes again. Both score W+0.5 (area).
+
+kata-set-rules chinese
+boardsize 4
+clear_board
+komi 0.5
+play b b3
+play w c2
+play b b2
+play w c3
+play b b1
+play w c1
+play b b4
+play w c4
+play w pass
+play b pass
+2004 printsgf
+#? [(?s).*RE\[W\+0\.5\].*]
+
+2005 final_score
+#? [W\+0\.5]
+
+kata-set-rules aga
+boardsize 4
+clear_board
+komi 0.5
+play b b3
+play w c2
+play b b2
+play w c3
+play b b1
+play w c1
+play b b4
+play w c4
+play w pass
+play b pass
+2006 printsgf
+#? [!(?s).*RE\[.*]
+
+play w pass
+2007 printsgf
+#? [(?s).*RE\[W\+0\.5\].*]
+
+2008 final_score
+#? [W\+0\.5]

@@ -261,3 +261,79 @@ boardsize 19
 clear_board
 86 printsgf
 #? [(?s)\s*\(\s*;.*SZ\[19\].*\)\s*]
+
+# A KGS (CGoban) record: header on several lines, time properties, passes written B[]
+# and W[tt] on 19x19, variations at the end (main line W Q4): B Q16, W D4, B pass,
+# W pass, B D16, W Q4.
+87 loadsgf ../sgf/kgs.sgf
+#? [.*]
+
+88 is_legal w q16
+#? [0]
+
+89 is_legal b d4
+#? [0]
+
+90 is_legal w d16
+#? [0]
+
+91 is_legal b q4
+#? [0]
+
+92 is_legal b r3
+#? [1]
+
+93 kata-get-rules
+#? [(?is).*"scoring"\s*:\s*"territory".*]
+
+94 final_score
+#? [W\+6\.5]
+
+# Six moves, two of them passes.
+undo
+undo
+undo
+undo
+undo
+95 undo
+#? []
+
+96 undo
+#? [\?cannot undo]
+
+# A collection of two games: the first is loaded.
+97 loadsgf ../sgf/collection.sgf
+#? [.*]
+
+98 is_legal w e5
+#? [0]
+
+99 is_legal b j9
+#? [1]
+
+# 19x19 handicap 3 with AB, then W Q4.
+100 loadsgf ../sgf/handicap19.sgf
+#? [.*]
+
+101 is_legal b d4
+#? [0]
+
+102 is_legal b q16
+#? [0]
+
+103 is_legal b d16
+#? [0]
+
+104 is_legal b q4
+#? [0]
+
+105 printsgf
+#? [(?s).*HA\[3\].*]
+
+# An illegal move in the record (W E5 on B E5) makes it a broken file: an error, and
+# the game loaded before stays.
+106 loadsgf ../sgf/illegal.sgf
+#? [\?cannot load file]
+
+107 is_legal b q4
+#? [0]
