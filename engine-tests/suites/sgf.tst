@@ -337,3 +337,26 @@ undo
 
 107 is_legal b q4
 #? [0]
+
+# Player names survive loadsgf -> printsgf (issue 3: printsgf writes PB/PW and "loadsgf
+# reads it back to the same game"), UTF-8 and escaped ']' included.
+108 loadsgf ../sgf/moves.sgf
+#? [.*]
+
+109 printsgf
+#? [(?s).*PB\[Alice\].*]
+
+110 printsgf
+#? [(?s).*PW\[Bob\].*]
+
+111 loadsgf ../sgf/utf8.sgf
+#? [.*]
+
+112 printsgf
+#? [(?s).*PB\[本因坊秀策\].*]
+
+113 printsgf
+#? [(?s).*PW\[Gen\\\]an\].*]
+
+114 is_legal w e5
+#? [0]
