@@ -360,3 +360,32 @@ undo
 
 114 is_legal w e5
 #? [0]
+
+# The SGF FF[4] spec's RU names: NZ (New Zealand: situational superko, suicide allowed),
+# AGA (situational, no suicide), GOE (Ing: area, suicide allowed).
+115 loadsgf ../sgf/ru_nz.sgf
+#? [.*]
+
+116 kata-get-rules
+#? [(?is).*"ko"\s*:\s*"situational".*]
+
+117 kata-get-rules
+#? [(?is).*"suicide"\s*:\s*true.*]
+
+118 loadsgf ../sgf/ru_aga.sgf
+#? [.*]
+
+119 kata-get-rules
+#? [(?is).*"ko"\s*:\s*"situational".*]
+
+120 kata-get-rules
+#? [(?is).*"suicide"\s*:\s*false.*]
+
+121 loadsgf ../sgf/ru_goe.sgf
+#? [.*]
+
+122 kata-get-rules
+#? [(?is).*"scoring"\s*:\s*"area".*]
+
+123 kata-get-rules
+#? [(?is).*"suicide"\s*:\s*true.*]
