@@ -203,7 +203,7 @@ fn random_lines_each_get_one_well_formed_reply() {
     let engine = RefCell::new(Engine::spawn_in(&dir, FAST_ARGS));
     let lines_sent = RefCell::new(0usize);
     let mut runner = TestRunner::new(Config {
-        cases: 300,
+        cases: 500,
         failure_persistence: None,
         max_shrink_iters: 50,
         ..Config::default()
