@@ -246,6 +246,7 @@ fn random_lines_each_get_one_well_formed_reply() {
         "only {} lines sent",
         lines_sent.borrow()
     );
+    println!("{} random lines sent to one engine", lines_sent.borrow());
     assert_eq!(e.ok("protocol_version"), "2");
     assert!(e.is_running());
     let _ = std::fs::remove_file(dir.join("engine-tests"));
