@@ -517,3 +517,51 @@ fn every_gogui_analyze_command_answers_in_its_declared_format() {
         );
     }
 }
+
+#[test]
+fn analysis_starts_reliably() {
+    // Start and stop analysis ten times in one engine: each time at least one info line
+    // must arrive before the next input (an analysis that ends at once without output
+    // breaks Lizzie and Sabaki). Catches a race between the reply stream and the input
+    // reader that hits a good fraction of starts.
+    let mut e = Engine::spawn(&["--threads", "1"]);
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    let mut empty = 0;
+    for i in 0..10 {
+        e.send(&format!("{} lz-analyze b 5", i));
+        let header = e.read_line(REPLY_TIMEOUT).expect("header");
+        assert_eq!(header, format!("={} ", i));
+        let deadline = Instant::now() + Duration::from_millis(400);
+        let mut got = 0;
+        let mut ended = false;
+        while Instant::now() < deadline {
+            match e.read_line(deadline.saturating_duration_since(Instant::now())) {
+                Ok(l) if l.is_empty() => {
+                    ended = true;
+                    break;
+                }
+                Ok(_) => got += 1,
+                Err(_) => break,
+            }
+        }
+        e.send("protocol_version");
+        if !ended {
+            loop {
+                let l = e.read_line(REPLY_TIMEOUT).expect("end of stream");
+                if l.is_empty() {
+                    break;
+                }
+            }
+        }
+        assert_eq!(e.reply(REPLY_TIMEOUT).expect("reply").text, "2");
+        if got == 0 || ended {
+            empty += 1;
+        }
+    }
+    assert_eq!(
+        empty, 0,
+        "{} of 10 analyses ended before any input came",
+        empty
+    );
+}
