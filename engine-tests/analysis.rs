@@ -565,3 +565,63 @@ fn analysis_starts_reliably() {
         empty
     );
 }
+
+#[test]
+fn analysis_defaults_to_the_side_to_move() {
+    // cleanup.sgf: Black far ahead. With PL[B] the default colour is Black (winning),
+    // with PL[W] White (losing); after a 9-stone handicap on 9x9 (komi 0) White moves.
+    let mut e = Engine::spawn(&["--threads", "1", "--seed", "4"]);
+    e.ok("kata-set-rules chinese");
+    let best = |lines: &[(Vec<Info>, Vec<f64>)]| -> f64 {
+        let (infos, _) = lines.last().expect("some lines");
+        infos
+            .iter()
+            .max_by_key(|i| i.visits)
+            .map(|i| i.winrate)
+            .expect("some info")
+    };
+    e.ok("loadsgf engine-tests/sgf/cleanup.sgf");
+    e.ok("komi 0.5");
+    let b = analyze(
+        &mut e,
+        "lz-analyze 10",
+        Dialect::Lz,
+        7,
+        Duration::from_millis(800),
+    );
+    assert!(
+        best(&b) > 0.5,
+        "PL[B]: Black to move and winning: {}",
+        best(&b)
+    );
+    e.ok("loadsgf engine-tests/sgf/cleanup_w.sgf");
+    e.ok("komi 0.5");
+    let w = analyze(
+        &mut e,
+        "lz-analyze 10",
+        Dialect::Lz,
+        7,
+        Duration::from_millis(800),
+    );
+    assert!(
+        best(&w) < 0.5,
+        "PL[W]: White to move and losing: {}",
+        best(&w)
+    );
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.ok("komi 0");
+    e.ok("fixed_handicap 9");
+    let h = analyze(
+        &mut e,
+        "lz-analyze 10",
+        Dialect::Lz,
+        9,
+        Duration::from_millis(800),
+    );
+    assert!(
+        best(&h) < 0.5,
+        "after handicap White moves (and is behind): {}",
+        best(&h)
+    );
+}
