@@ -1308,3 +1308,42 @@ loadsgf ../sgf/seki.sgf
 komi 0.5
 3011 final_score
 #? [W\+0\.5]
+
+# ---- K03u: superko history follows undo (tromp-taylor, positional). After the K03
+# sequence W B6 is illegal; undoing B A6 and playing it again keeps it illegal; undoing
+# back past B D4 and replaying the same moves restores the same ban.
+kata-set-rules tromp-taylor
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b a6
+4000 is_legal w b6
+#? [0]
+
+4001 undo
+#? []
+
+4002 play b a6
+#? []
+
+4003 is_legal w b6
+#? [0]
+
+undo
+undo
+undo
+# Now W to move after B F5, W pass: B6 is occupied by White, C6 empty.
+4004 is_legal w c6
+#? [1]
+
+play b d4
+play w c6
+play b a6
+4005 is_legal w b6
+#? [0]
+
+# Elsewhere moves are not affected.
+4006 is_legal w a1
+#? [1]
