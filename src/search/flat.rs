@@ -140,6 +140,7 @@ impl FlatSearch {
                     && !board.is_eye(color, p)
             })
             .collect();
+        let cands = drop_lonely_edge_moves(&board, cands);
         let n_idx = board
             .points()
             .iter()
@@ -281,8 +282,9 @@ impl FlatSearch {
         }
     }
 
-    /// Whether some opponent stone would, by the playouts, end up owned by the searching side.
-    pub fn opponent_dead_stones(&self) -> bool {
+    /// Whether some opponent stone ends up owned by the searching side in the playouts, with
+    /// a mean ownership (from the searching side's view) above `threshold` (-1..1).
+    pub fn opponent_dead_stones(&self, threshold: f64) -> bool {
         let opp = self.color.opponent();
         let sign = if self.color == Color::Black {
             1.0
@@ -290,11 +292,9 @@ impl FlatSearch {
             -1.0
         };
         self.playouts > 0
-            && self
-                .board
-                .points()
-                .into_iter()
-                .any(|p| self.board.color_at(p) == Some(opp) && sign * self.ownership(p) > 0.5)
+            && self.board.points().into_iter().any(|p| {
+                self.board.color_at(p) == Some(opp) && sign * self.ownership(p) > threshold
+            })
     }
 
     /// The move to make. `cleanup`: never pass while opponent dead stones remain and never
@@ -326,7 +326,7 @@ impl FlatSearch {
             && best.winrate > 0.5
             && best.score_lead > 0.0
             && points.iter().all(|&q| self.ownership(q).abs() > 0.9)
-            && !self.opponent_dead_stones()
+            && !self.opponent_dead_stones(0.5)
         {
             return Decision::Pass;
         }
@@ -347,6 +347,29 @@ impl FlatSearch {
             }
         }
         Decision::Play(p)
+    }
+}
+
+/// Light playouts overrate moves on the edge of an empty area; on boards of 7x7 and up,
+/// first-line moves with no stone within two lines are dropped (unless nothing else is left).
+fn drop_lonely_edge_moves(board: &AnyBoard, cands: Vec<Point>) -> Vec<Point> {
+    let size = board.size();
+    if size < 7 {
+        return cands;
+    }
+    let lonely_edge = |p: Point| {
+        let (x, y) = p.xy(size);
+        let edge = x == 0 || y == 0 || x + 1 == size || y + 1 == size;
+        edge && (x.saturating_sub(2)..=(x + 2).min(size - 1)).all(|qx| {
+            (y.saturating_sub(2)..=(y + 2).min(size - 1))
+                .all(|qy| board.color_at(Point::new(qx, qy, size)).is_none())
+        })
+    };
+    let kept: Vec<Point> = cands.iter().copied().filter(|&p| !lonely_edge(p)).collect();
+    if kept.is_empty() {
+        cands
+    } else {
+        kept
     }
 }
 
@@ -648,6 +671,23 @@ mod tests {
         };
         assert_eq!(search(Color::Black), Decision::Pass);
         assert_ne!(search(Color::White), Decision::Pass);
+    }
+
+    #[test]
+    fn no_lonely_first_line_moves() {
+        let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        g.play(Color::Black, Move::Play(pt("C3", 9))).unwrap();
+        let s = FlatSearch::new(&g, Color::White, &fixed(10));
+        assert!(!s.cands.contains(&pt("A9", 9)));
+        assert!(!s.cands.contains(&pt("F1", 9)));
+        assert!(s.cands.contains(&pt("A1", 9)) && s.cands.contains(&pt("B2", 9)));
+        assert!(s.cands.contains(&pt("E2", 9)));
+        // tiny boards keep every move
+        let g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
+        assert_eq!(
+            FlatSearch::new(&g, Color::Black, &fixed(10)).cands.len(),
+            25
+        );
     }
 
     #[test]
