@@ -4,6 +4,7 @@
 //! - [`rules`]: rule sets, game history, superko, end of game and scoring.
 //! - [`search`]: playouts and search.
 
+pub mod arena;
 pub mod board;
 pub mod rules;
 pub mod search;
