@@ -273,10 +273,7 @@ impl Reader<'_> {
                                 .ok()
                                 .and_then(|h| u32::from_str_radix(h, 16).ok());
                             self.i += 4;
-                            match code.and_then(char::from_u32) {
-                                Some(ch) => ch,
-                                None => '\u{fffd}',
-                            }
+                            code.and_then(char::from_u32).unwrap_or('\u{fffd}')
                         }
                         _ => return self.err("bad escape"),
                     };

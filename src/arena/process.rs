@@ -294,7 +294,7 @@ fn kill_group(pgid: u32) {
 /// blank after the status, so one is added.
 fn normalise(line: &str) -> String {
     let t = line.trim_end();
-    let bare = t.len() >= 1
+    let bare = !t.is_empty()
         && (t.starts_with('=') || t.starts_with('?'))
         && t[1..].bytes().all(|b| b.is_ascii_digit());
     if bare {
