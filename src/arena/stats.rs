@@ -72,7 +72,7 @@ pub fn fmt_elo(x: f64) -> String {
     } else if x == f64::NEG_INFINITY {
         "-inf".to_string()
     } else {
-        format!("{:+.0}", x)
+        format!("{:+.0}", x.round() + 0.0)
     }
 }
 
@@ -126,6 +126,8 @@ mod tests {
         assert!((e.low - -6.8367).abs() < 0.01 && (e.high - 488.4847).abs() < 0.01);
         assert_eq!(fmt_elo(e.value), "+241");
         assert_eq!(fmt_elo(-6.6), "-7");
+        assert_eq!(fmt_elo(-0.0), "+0");
+        assert_eq!(fmt_elo(-0.4), "+0");
         assert_eq!(fmt_elo(f64::INFINITY), "+inf");
     }
 }
