@@ -1,1 +1,21 @@
 //! Rule sets, game history, superko, end of game and scoring.
+//!
+//! - [`ruleset`]: [`Rules`] (ko, suicide, scoring, end of game, handicap) and the presets.
+//! - [`game`]: [`Game`], the board under a rule set with history, undo and checked play.
+//! - [`score`]: chain status, counting and [`GameScore`].
+//! - [`benson`]: Benson's unconditional life, for the default dead-stone status.
+
+pub mod benson;
+pub mod game;
+pub mod ruleset;
+pub mod score;
+
+pub use benson::{pass_alive, PassAlive};
+pub use game::{parse_diagram, Game, Move, SetupError};
+pub use ruleset::{HandicapBonus, KoRule, ParseRulesError, Preset, Rules, Scoring, SuicideRule};
+pub use score::{Count, GameScore, Status, StatusMap, Tally};
+
+#[cfg(test)]
+mod cases;
+#[cfg(test)]
+mod testutil;

@@ -1,0 +1,439 @@
+//! Benson's algorithm for unconditional life: which chains of a colour stay alive even if
+//! that colour always passes, and which enclosed regions are therefore its safe territory.
+//!
+//! Terms (Benson 1976): a *region* of colour `c` is a maximal connected set of points not
+//! holding a `c` stone. A region is *healthy* (vital) for a bordering chain `x` when every
+//! empty point of the region is a liberty of `x`. Starting from all chains and regions, we
+//! repeatedly drop chains with fewer than two healthy regions, and regions bordered by a
+//! dropped chain, until nothing changes. The chains left are pass-alive. A region left
+//! that is healthy for one of them is pass-alive territory: the opponent can never make an
+//! eye there, so the opponent's stones inside are dead.
+
+use crate::board::{AnyBoard, Color, Point};
+
+/// The outcome of Benson's algorithm for one colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassAlive {
+    /// Per padded point index: a stone of an unconditionally alive chain.
+    alive: Vec<bool>,
+    /// Per padded point index: a point (empty or enemy stone) of pass-alive territory.
+    territory: Vec<bool>,
+}
+
+impl PassAlive {
+    /// Whether `p` holds a stone of a pass-alive chain.
+    pub fn is_alive(&self, p: Point) -> bool {
+        self.alive.get(p.idx()).copied().unwrap_or(false)
+    }
+
+    /// Whether `p` lies in pass-alive territory (enemy stones there are dead).
+    pub fn is_territory(&self, p: Point) -> bool {
+        self.territory.get(p.idx()).copied().unwrap_or(false)
+    }
+
+    /// The stones of the pass-alive chains, in increasing index order.
+    pub fn alive_points(&self) -> Vec<Point> {
+        points_of(&self.alive)
+    }
+
+    /// The points of pass-alive territory, in increasing index order.
+    pub fn territory_points(&self) -> Vec<Point> {
+        points_of(&self.territory)
+    }
+}
+
+fn points_of(mask: &[bool]) -> Vec<Point> {
+    mask.iter()
+        .enumerate()
+        .filter(|(_, &m)| m)
+        .map(|(i, _)| Point(i as u16))
+        .collect()
+}
+
+/// A region: its points and the chains (indices into the chain list) around it.
+struct Region {
+    points: Vec<Point>,
+    empties: Vec<Point>,
+    borders: Vec<usize>,
+}
+
+/// Runs Benson's algorithm for the chains of `c` on `board`.
+pub fn pass_alive(board: &AnyBoard, c: Color) -> PassAlive {
+    let size = board.size();
+    let n = size * (size + 1);
+    let all = board.points();
+
+    // chains of c: index per stone
+    let mut chain_of = vec![usize::MAX; n];
+    let mut chains: Vec<Vec<Point>> = Vec::new();
+    for &p in &all {
+        if board.color_at(p) == Some(c) && chain_of[p.idx()] == usize::MAX {
+            let stones = board.chain_points(p);
+            for s in &stones {
+                chain_of[s.idx()] = chains.len();
+            }
+            chains.push(stones);
+        }
+    }
+
+    // regions: flood fill over points without a c stone
+    let mut region_of = vec![usize::MAX; n];
+    let mut regions: Vec<Region> = Vec::new();
+    for &start in &all {
+        if board.color_at(start) == Some(c) || region_of[start.idx()] != usize::MAX {
+            continue;
+        }
+        let id = regions.len();
+        let mut reg = Region {
+            points: Vec::new(),
+            empties: Vec::new(),
+            borders: Vec::new(),
+        };
+        region_of[start.idx()] = id;
+        let mut stack = vec![start];
+        while let Some(q) = stack.pop() {
+            reg.points.push(q);
+            if board.is_empty_point(q) {
+                reg.empties.push(q);
+            }
+            for m in board.neighbors(q) {
+                if board.color_at(m) == Some(c) {
+                    let ch = chain_of[m.idx()];
+                    if !reg.borders.contains(&ch) {
+                        reg.borders.push(ch);
+                    }
+                } else if region_of[m.idx()] == usize::MAX {
+                    region_of[m.idx()] = id;
+                    stack.push(m);
+                }
+            }
+        }
+        regions.push(reg);
+    }
+
+    // healthy[r] = bordering chains for which region r is healthy
+    let healthy: Vec<Vec<usize>> = regions
+        .iter()
+        .map(|r| {
+            if r.empties.is_empty() {
+                return Vec::new();
+            }
+            r.borders
+                .iter()
+                .copied()
+                .filter(|&x| {
+                    r.empties
+                        .iter()
+                        .all(|&e| board.neighbors(e).iter().any(|m| chain_of[m.idx()] == x))
+                })
+                .collect()
+        })
+        .collect();
+
+    let mut chain_live = vec![true; chains.len()];
+    let mut region_live = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        let mut vital = vec![0usize; chains.len()];
+        for (r, h) in healthy.iter().enumerate() {
+            if region_live[r] {
+                for &x in h {
+                    vital[x] += 1;
+                }
+            }
+        }
+        for x in 0..chains.len() {
+            if chain_live[x] && vital[x] < 2 {
+                chain_live[x] = false;
+                changed = true;
+            }
+        }
+        for (r, reg) in regions.iter().enumerate() {
+            if region_live[r] && reg.borders.iter().any(|&x| !chain_live[x]) {
+                region_live[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    let mut alive = vec![false; n];
+    for (x, stones) in chains.iter().enumerate() {
+        if chain_live[x] {
+            for s in stones {
+                alive[s.idx()] = true;
+            }
+        }
+    }
+    let mut territory = vec![false; n];
+    for (r, reg) in regions.iter().enumerate() {
+        if region_live[r] && healthy[r].iter().any(|&x| chain_live[x]) {
+            for p in &reg.points {
+                territory[p.idx()] = true;
+            }
+        }
+    }
+    PassAlive { alive, territory }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testutil::board;
+
+    /// Marks of a result drawn like the board: `A` alive stone, `T` territory, `-` other.
+    fn marks(b: &AnyBoard, r: &PassAlive) -> String {
+        let s = b.size();
+        let mut out = String::new();
+        for y in (0..s).rev() {
+            for x in 0..s {
+                let p = Point::new(x, y, s);
+                out.push(if r.is_alive(p) {
+                    'A'
+                } else if r.is_territory(p) {
+                    'T'
+                } else {
+                    '-'
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn check(diagram: &str, c: Color, expected: &str) {
+        let b = board(diagram);
+        let got = marks(&b, &pass_alive(&b, c));
+        let want: String = expected
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(got, want, "\n{b}\nfor {c}");
+    }
+
+    #[test]
+    fn two_one_point_eyes_live() {
+        let d = "
+            . X . X O
+            X X X X O
+            O O O O O
+            . . . . .
+            . . . . .";
+        check(
+            d,
+            Color::Black,
+            "TATA-
+             AAAA-
+             -----
+             -----
+             -----",
+        );
+        // White has no eyes at all
+        check(
+            d,
+            Color::White,
+            "-----
+             -----
+             -----
+             -----
+             -----",
+        );
+    }
+
+    #[test]
+    fn one_eye_is_not_enough() {
+        check(
+            "
+            . . X O .
+            X X X O .
+            O O O O .
+            . . . . .
+            . . . . .",
+            Color::Black,
+            "-----
+             -----
+             -----
+             -----
+             -----",
+        );
+    }
+
+    #[test]
+    fn region_with_a_point_away_from_the_chain_is_not_vital() {
+        check(
+            "
+            . . . . X O
+            . . . . X O
+            . . . . X O
+            X X X X X O
+            O O O O O O
+            . . . . . .",
+            Color::Black,
+            "------
+             ------
+             ------
+             ------
+             ------
+             ------",
+        );
+    }
+
+    #[test]
+    fn dead_enemy_stones_inside_vital_region() {
+        // Black lives with eyes at A5/B5 (holding a dead white stone) and D5.
+        check(
+            "
+            O . X . X
+            X X X X X
+            . . . . .
+            . . . . .
+            . . . . .",
+            Color::Black,
+            "TTATA
+             AAAAA
+             -----
+             -----
+             -----",
+        );
+        // the white stones' region has an empty point (A6) not next to Black
+        check(
+            "
+            . O . X . X
+            O O . X X X
+            X X X X . .
+            . . . . . .
+            . . . . . .
+            . . . . . .",
+            Color::Black,
+            "------
+             ------
+             ------
+             ------
+             ------
+             ------",
+        );
+    }
+
+    #[test]
+    fn chains_sharing_eyes_live_together() {
+        // C6 is a lone stone that lives on the eyes it shares with the big chain
+        check(
+            "
+            X . X . X .
+            X X . X X .
+            . X X X . .
+            . . . . . .
+            . . . . . .
+            . . . . . .",
+            Color::Black,
+            "ATATA-
+             AATAA-
+             -AAA--
+             ------
+             ------
+             ------",
+        );
+        // three chains, four one-point eyes, each chain touching three of them
+        check(
+            "
+            . X . X
+            X . X X
+            . X X X
+            X X X X",
+            Color::Black,
+            "TATA
+             ATAA
+             TAAA
+             AAAA",
+        );
+    }
+
+    #[test]
+    fn whole_board_two_eyes() {
+        check(
+            "
+            . X . X
+            X X X X
+            X X X X
+            X X X X",
+            Color::Black,
+            "TATA
+             AAAA
+             AAAA
+             AAAA",
+        );
+    }
+
+    #[test]
+    fn iterative_elimination() {
+        // Left chain: eyes A7 and C7. C7 is shared with D7, whose only healthy region it
+        // is. D7 falls first, C7 with it, and then the left chain has a single eye.
+        check(
+            "
+            . X . X . . .
+            X X X O . . .
+            O O O O . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .",
+            Color::Black,
+            "-------
+             -------
+             -------
+             -------
+             -------
+             -------
+             -------",
+        );
+        // the same with E7 black and an eye at F7: now everything lives
+        check(
+            "
+            . X . X X . X
+            X X X O X X X
+            O O O O O O O
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .",
+            Color::Black,
+            "TATAATA
+             AAA-AAA
+             -------
+             -------
+             -------
+             -------
+             -------",
+        );
+    }
+
+    #[test]
+    fn empty_board_and_no_stones() {
+        check(". .\n. .", Color::Black, "--\n--");
+        check("X .\n. X", Color::White, "--\n--");
+    }
+
+    #[test]
+    fn alive_but_not_pass_alive() {
+        // Black can capture the white corner stones to make a second eye, but only by
+        // playing: Benson does not call it alive.
+        check(
+            "
+            . O X . X
+            O O X X X
+            X X X O O
+            O O O O .
+            . . . O O",
+            Color::Black,
+            "-----
+             -----
+             -----
+             -----
+             -----",
+        );
+    }
+}

@@ -1,0 +1,423 @@
+//! [`Rules`]: the rule dimensions (ko, suicide, scoring, end of game, handicap) and the
+//! named presets, parsed from and printed as their names.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which repetitions are forbidden.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum KoRule {
+    /// Only the immediate recapture of a single-stone ko is forbidden.
+    Simple,
+    /// No move may recreate an earlier board position (positional superko).
+    Positional,
+    /// No move may recreate an earlier board position with the same player to move.
+    Situational,
+    /// No move may recreate a board position seen since the last pass (Yasunaga).
+    PassReset,
+}
+
+/// Which self-captures are allowed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SuicideRule {
+    /// No suicide at all.
+    Forbidden,
+    /// Suicide of two or more stones is allowed; single-stone suicide never is.
+    MultiStoneAllowed,
+}
+
+/// How a finished position is counted.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Scoring {
+    /// Stones on the board plus surrounded empty points.
+    Area,
+    /// Surrounded empty points plus prisoners.
+    Territory,
+    /// Stones on the board only.
+    Stones,
+}
+
+/// Points White receives for Black's handicap stones under area scoring.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HandicapBonus {
+    /// Nothing.
+    Zero,
+    /// One point per handicap stone.
+    N,
+    /// One point per handicap stone but the first.
+    NMinusOne,
+}
+
+impl HandicapBonus {
+    /// The bonus for `handicap` stones.
+    pub fn points(self, handicap: usize) -> usize {
+        match self {
+            HandicapBonus::Zero => 0,
+            HandicapBonus::N => handicap,
+            HandicapBonus::NMinusOne => handicap.saturating_sub(1),
+        }
+    }
+}
+
+/// The named rule sets Tengen knows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Preset {
+    /// Chinese (CWA 2002): area, positional superko, bonus N, komi 7.5.
+    Chinese,
+    /// Japanese (Nihon Kiin 1989): territory, simple ko, seki eyes not counted, komi 6.5.
+    Japanese,
+    /// Korean: as Japanese.
+    Korean,
+    /// AGA: area, situational superko, bonus N-1, pass stones, White passes last, komi 7.5.
+    Aga,
+    /// New Zealand: area, situational superko, multi-stone suicide, komi 7.
+    NewZealand,
+    /// Tromp-Taylor: area as the board stands, positional superko, suicide, komi 7.5.
+    TrompTaylor,
+    /// Ing (approximation): area, positional superko, multi-stone suicide, komi 7.5.
+    Ing,
+    /// Shimada's primitive rules: stones only, positional superko, suicide, komi 0.
+    Primitive,
+    /// Yasunaga 1932: territory, no repetition since the last pass, three passes end, komi 0.
+    Yasunaga,
+    /// Traditional territory counting with star-point handicap, komi 6.5.
+    Traditional,
+}
+
+impl Preset {
+    /// Every preset, in a fixed order.
+    pub const ALL: [Preset; 10] = [
+        Preset::Chinese,
+        Preset::Japanese,
+        Preset::Korean,
+        Preset::Aga,
+        Preset::NewZealand,
+        Preset::TrompTaylor,
+        Preset::Ing,
+        Preset::Primitive,
+        Preset::Yasunaga,
+        Preset::Traditional,
+    ];
+
+    /// The preset's name as parsed and printed (`new-zealand`, `tromp-taylor`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Chinese => "chinese",
+            Preset::Japanese => "japanese",
+            Preset::Korean => "korean",
+            Preset::Aga => "aga",
+            Preset::NewZealand => "new-zealand",
+            Preset::TrompTaylor => "tromp-taylor",
+            Preset::Ing => "ing",
+            Preset::Primitive => "primitive",
+            Preset::Yasunaga => "yasunaga",
+            Preset::Traditional => "traditional",
+        }
+    }
+}
+
+/// Error for a rule-set name that is not a preset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseRulesError(pub String);
+
+impl fmt::Display for ParseRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown rules '{}'", self.0)
+    }
+}
+
+impl std::error::Error for ParseRulesError {}
+
+impl FromStr for Preset {
+    type Err = ParseRulesError;
+    /// Case-insensitive; `_` may stand for `-`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let norm = s.trim().to_ascii_lowercase().replace('_', "-");
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == norm)
+            .ok_or_else(|| ParseRulesError(s.to_string()))
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A complete rule set. Start from [`Rules::preset`] and change fields one by one.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Rules {
+    /// Which repetitions are forbidden.
+    pub ko: KoRule,
+    /// Which self-captures are allowed.
+    pub suicide: SuicideRule,
+    /// How a finished position is counted.
+    pub scoring: Scoring,
+    /// Consecutive passes that end the game: 2, or 3 for yasunaga.
+    pub end_passes: u8,
+    /// White's compensation for handicap stones under area scoring.
+    pub handicap_bonus: HandicapBonus,
+    /// AGA: a pass gives the opponent one prisoner.
+    pub pass_stones: bool,
+    /// AGA: the game ends only when the last of the consecutive passes is White's.
+    pub white_passes_last: bool,
+    /// Whether empty points next to chains in seki may be territory (false for
+    /// japanese, korean and traditional).
+    pub seki_eyes_count: bool,
+    /// Handicap stones go on the star points (japanese, korean, traditional, aga).
+    pub fixed_handicap: bool,
+    /// Whether dead stones are removed before counting (false for tromp-taylor:
+    /// the board is counted exactly as it stands).
+    pub remove_dead: bool,
+    /// Points given to White.
+    pub komi: f64,
+    /// The preset these rules were made from: only tells apart presets whose fields are
+    /// equal (japanese, korean, traditional) when printing; ignored once fields differ.
+    pub origin: Option<Preset>,
+}
+
+impl Default for Rules {
+    /// Chinese rules.
+    fn default() -> Self {
+        Rules::preset(Preset::Chinese)
+    }
+}
+
+impl Rules {
+    /// The rules of a preset, with its default komi.
+    pub fn preset(p: Preset) -> Rules {
+        let base = Rules {
+            ko: KoRule::Positional,
+            suicide: SuicideRule::Forbidden,
+            scoring: Scoring::Area,
+            end_passes: 2,
+            handicap_bonus: HandicapBonus::Zero,
+            pass_stones: false,
+            white_passes_last: false,
+            seki_eyes_count: true,
+            fixed_handicap: false,
+            remove_dead: true,
+            komi: 7.5,
+            origin: Some(p),
+        };
+        let territory = Rules {
+            ko: KoRule::Simple,
+            scoring: Scoring::Territory,
+            seki_eyes_count: false,
+            fixed_handicap: true,
+            komi: 6.5,
+            ..base
+        };
+        match p {
+            Preset::Chinese => Rules {
+                handicap_bonus: HandicapBonus::N,
+                ..base
+            },
+            Preset::Japanese | Preset::Korean | Preset::Traditional => territory,
+            Preset::Aga => Rules {
+                ko: KoRule::Situational,
+                handicap_bonus: HandicapBonus::NMinusOne,
+                pass_stones: true,
+                white_passes_last: true,
+                fixed_handicap: true,
+                ..base
+            },
+            Preset::NewZealand => Rules {
+                ko: KoRule::Situational,
+                suicide: SuicideRule::MultiStoneAllowed,
+                komi: 7.0,
+                ..base
+            },
+            Preset::TrompTaylor => Rules {
+                suicide: SuicideRule::MultiStoneAllowed,
+                remove_dead: false,
+                ..base
+            },
+            Preset::Ing => Rules {
+                suicide: SuicideRule::MultiStoneAllowed,
+                ..base
+            },
+            Preset::Primitive => Rules {
+                suicide: SuicideRule::MultiStoneAllowed,
+                scoring: Scoring::Stones,
+                komi: 0.0,
+                ..base
+            },
+            Preset::Yasunaga => Rules {
+                ko: KoRule::PassReset,
+                scoring: Scoring::Territory,
+                end_passes: 3,
+                fixed_handicap: false,
+                komi: 0.0,
+                ..base
+            },
+        }
+    }
+
+    /// Whether every field but komi and origin equals those of `other`.
+    fn same_dimensions(&self, other: &Rules) -> bool {
+        Rules {
+            komi: other.komi,
+            origin: other.origin,
+            ..*self
+        } == *other
+    }
+
+    /// The preset these rules equal (komi ignored), if any; `origin` breaks ties.
+    pub fn preset_name(&self) -> Option<Preset> {
+        if let Some(o) = self.origin {
+            if self.same_dimensions(&Rules::preset(o)) {
+                return Some(o);
+            }
+        }
+        Preset::ALL
+            .into_iter()
+            .find(|&p| self.same_dimensions(&Rules::preset(p)))
+    }
+
+    /// White's handicap bonus in points for `handicap` stones (area scoring only).
+    pub fn handicap_points(&self, handicap: usize) -> usize {
+        if self.scoring == Scoring::Area {
+            self.handicap_bonus.points(handicap)
+        } else {
+            0
+        }
+    }
+}
+
+impl FromStr for Rules {
+    type Err = ParseRulesError;
+    /// A preset name (case-insensitive, `_` for `-`), with the preset's komi.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse::<Preset>().map(Rules::preset)
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The preset name when the rules equal a preset (komi ignored), else `custom`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.preset_name() {
+            Some(p) => f.write_str(p.name()),
+            None => f.write_str("custom"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for p in Preset::ALL {
+            assert_eq!(p.name().parse::<Preset>(), Ok(p));
+            let r: Rules = p.name().parse().unwrap();
+            assert_eq!(r, Rules::preset(p));
+            assert_eq!(r.to_string(), p.name());
+            assert_eq!(r.preset_name(), Some(p));
+        }
+        assert_eq!("NEW_ZEALAND".parse::<Preset>(), Ok(Preset::NewZealand));
+        assert_eq!(
+            "Tromp_Taylor".parse::<Rules>().unwrap().to_string(),
+            "tromp-taylor"
+        );
+        assert!("nz".parse::<Rules>().is_err());
+        assert!("".parse::<Preset>().is_err());
+        assert_eq!(
+            "bogus".parse::<Rules>().unwrap_err().to_string(),
+            "unknown rules 'bogus'"
+        );
+    }
+
+    #[test]
+    fn display_ignores_komi_and_detects_custom() {
+        let mut r = Rules::preset(Preset::Chinese);
+        r.komi = 0.5;
+        assert_eq!(r.to_string(), "chinese");
+        r.ko = KoRule::Simple;
+        assert_eq!(r.to_string(), "custom");
+        assert_eq!(r.preset_name(), None);
+        // fields equal to another preset: that preset's name
+        let mut j = Rules::preset(Preset::Ing);
+        j.remove_dead = false;
+        assert_eq!(j.to_string(), "tromp-taylor");
+        // japanese, korean and traditional share their fields; origin decides
+        assert_eq!(Rules::preset(Preset::Korean).to_string(), "korean");
+        assert_eq!(
+            Rules::preset(Preset::Traditional).to_string(),
+            "traditional"
+        );
+        let mut k = Rules::preset(Preset::Korean);
+        k.origin = None;
+        assert_eq!(k.to_string(), "japanese");
+    }
+
+    #[test]
+    fn preset_values() {
+        use Preset::*;
+        let r = Rules::preset;
+        assert_eq!(r(Chinese).ko, KoRule::Positional);
+        assert_eq!(r(Chinese).handicap_bonus, HandicapBonus::N);
+        assert_eq!(r(Chinese).komi, 7.5);
+        for p in [Japanese, Korean, Traditional] {
+            assert_eq!(r(p).scoring, Scoring::Territory);
+            assert_eq!(r(p).ko, KoRule::Simple);
+            assert!(!r(p).seki_eyes_count);
+            assert!(r(p).fixed_handicap);
+            assert_eq!(r(p).komi, 6.5);
+            assert_eq!(r(p).suicide, SuicideRule::Forbidden);
+        }
+        let aga = r(Aga);
+        assert_eq!(aga.ko, KoRule::Situational);
+        assert_eq!(aga.handicap_bonus, HandicapBonus::NMinusOne);
+        assert!(aga.pass_stones && aga.white_passes_last && aga.fixed_handicap);
+        assert_eq!(aga.komi, 7.5);
+        let nz = r(NewZealand);
+        assert_eq!(
+            (nz.ko, nz.suicide, nz.handicap_bonus, nz.komi),
+            (
+                KoRule::Situational,
+                SuicideRule::MultiStoneAllowed,
+                HandicapBonus::Zero,
+                7.0
+            )
+        );
+        let tt = r(TrompTaylor);
+        assert!(!tt.remove_dead);
+        assert_eq!(tt.suicide, SuicideRule::MultiStoneAllowed);
+        assert_eq!(tt.komi, 7.5);
+        assert_eq!(r(Ing).suicide, SuicideRule::MultiStoneAllowed);
+        assert_eq!(r(Ing).ko, KoRule::Positional);
+        let pr = r(Primitive);
+        assert_eq!((pr.scoring, pr.komi), (Scoring::Stones, 0.0));
+        let y = r(Yasunaga);
+        assert_eq!(
+            (y.ko, y.scoring, y.end_passes, y.komi, y.suicide),
+            (
+                KoRule::PassReset,
+                Scoring::Territory,
+                3,
+                0.0,
+                SuicideRule::Forbidden
+            )
+        );
+        for p in Preset::ALL {
+            assert_eq!(r(p).remove_dead, p != TrompTaylor);
+            assert_eq!(r(p).end_passes, if p == Yasunaga { 3 } else { 2 });
+        }
+    }
+
+    #[test]
+    fn handicap_bonus_points() {
+        assert_eq!(HandicapBonus::N.points(4), 4);
+        assert_eq!(HandicapBonus::NMinusOne.points(4), 3);
+        assert_eq!(HandicapBonus::NMinusOne.points(0), 0);
+        assert_eq!(HandicapBonus::Zero.points(9), 0);
+        assert_eq!(Rules::preset(Preset::Chinese).handicap_points(3), 3);
+        let mut t = Rules::preset(Preset::Chinese);
+        t.scoring = Scoring::Territory;
+        assert_eq!(t.handicap_points(3), 0);
+    }
+}
