@@ -13,6 +13,7 @@ use super::clock::{Clock, TimeControl, LAG_ALLOWANCE};
 use super::judge::Judge;
 use super::process::{shorten, Engine, EngineError, Reply, Transcript};
 use crate::board::{Color, Point, Vertex};
+use crate::rules::Rules;
 
 /// Reply deadline for commands other than `genmove` when `--move-timeout` is not given.
 pub const DEFAULT_TIMEOUT: f64 = 60.0;
@@ -36,8 +37,8 @@ pub struct GameSettings {
     pub size: usize,
     /// Komi.
     pub komi: f64,
-    /// Rules preset name (canonical).
-    pub rules: String,
+    /// The rules that judge and count (komi apart).
+    pub rules: Rules,
     /// The clock, if any.
     pub time: Option<TimeControl>,
     /// `--move-timeout` in seconds, if given.
@@ -213,7 +214,7 @@ pub fn play_game(
         .map(|f| Arc::new(Mutex::new(f)));
     let names = [black.name.clone(), white.name.clone()];
     let mut warnings = Vec::new();
-    let Some(judge) = Judge::new(s.size, &s.rules, s.komi) else {
+    let Some(judge) = Judge::new(s.size, s.rules, s.komi) else {
         // The size was checked before the match started; this is only a safety net.
         return void(
             number,

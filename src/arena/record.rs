@@ -47,7 +47,7 @@ pub fn sgf_text(o: &GameOutcome, s: &GameSettings, date: &str) -> String {
         env!("CARGO_PKG_VERSION"),
         s.size,
         s.komi,
-        sgf_escape(&s.rules),
+        sgf_escape(&s.rules.to_string()),
         sgf_escape(&o.names[0]),
         sgf_escape(&o.names[1]),
         date,
