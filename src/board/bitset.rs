@@ -1,4 +1,5 @@
 //! Fixed-size bitsets over board points: the `W`-word building block of every bitboard.
+#![allow(clippy::needless_range_loop)] // point-indexed loops over parallel arrays read best as ranges
 
 /// A set of points as `W` machine words; bit `p` stands for the padded point index `p`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -10,6 +10,9 @@ mod bitset;
 mod position;
 pub mod zobrist;
 
+#[cfg(test)]
+mod stress;
+
 pub use any::AnyBoard;
 pub use bitset::{BitIter, Bitset};
 pub use position::{Board, Board11, Board13, Board19, Board25, PlayOutcome};

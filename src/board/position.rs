@@ -1,4 +1,5 @@
 //! The board position: stones, chains with exact liberty sets, captures, simple ko and hash.
+#![allow(clippy::needless_range_loop)] // point-indexed loops over parallel arrays read best as ranges
 
 use super::zobrist::STONE_KEYS;
 use super::{Bitset, Color, IllegalMove, Point};
@@ -14,6 +15,13 @@ const EMPTY: u8 = 2;
 const OFF: u8 = 3;
 /// "No point" marker for the ko point.
 const NONE: u16 = u16::MAX;
+/// One neighbour of each cell value in the packed neighbour counts (indexed by cell value):
+/// 4 bits each for black, white, empty and off-board neighbours.
+const NBR_ONE: [u16; 4] = [1, 1 << 4, 1 << 8, 1 << 12];
+/// An off-board neighbour.
+const NBR_OFF: u16 = 1 << 12;
+/// The empty-neighbour field of the packed neighbour counts.
+const NBR_EMPTY_MASK: u16 = 15 << 8;
 
 /// A Go position on a square board of run-time size whose padded points fit in `W` words.
 ///
@@ -28,14 +36,17 @@ pub struct Board<const W: usize, const P: usize> {
     empty: Bitset<W>,
     /// Chain head (a stone of the chain) for every stone.
     chain: [u16; P],
-    /// Stones of the chain, valid at chain heads.
-    chain_stones: [Bitset<W>; P],
+    /// Next stone of the same chain (a circular list through every chain).
+    next: [u16; P],
     /// Exact liberties of the chain, valid at chain heads.
     chain_libs: [Bitset<W>; P],
     /// `chain_libs[h].count()`, kept incrementally.
     nlibs: [u16; P],
-    /// `chain_stones[h].count()`, kept incrementally.
+    /// Number of stones of the chain, valid at chain heads.
     nstones: [u16; P],
+    /// Packed neighbour counts per point: 4 bits each for black, white, empty and
+    /// off-board neighbours.
+    nbr: [u16; P],
     /// Empty points, in no particular order.
     empties: [u16; P],
     /// Position of each empty point within `empties`.
@@ -73,10 +84,11 @@ impl<const W: usize, const P: usize> Board<W, P> {
             stones: [Bitset::EMPTY; 2],
             empty: Bitset::EMPTY,
             chain: [0; P],
-            chain_stones: [Bitset::EMPTY; P],
+            next: [0; P],
             chain_libs: [Bitset::EMPTY; P],
             nlibs: [0; P],
             nstones: [0; P],
+            nbr: [0; P],
             empties: [0; P],
             empty_pos: [0; P],
             n_empty: 0,
@@ -92,6 +104,19 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 b.empty_pos[p] = b.n_empty;
                 b.empties[b.n_empty as usize] = p as u16;
                 b.n_empty += 1;
+            }
+        }
+        for p in 0..P {
+            if b.cell[p] != OFF {
+                let mut k = 0;
+                for n in b.nbrs(p) {
+                    k += if b.cell_at(n) == OFF {
+                        NBR_OFF
+                    } else {
+                        NBR_ONE[EMPTY as usize]
+                    };
+                }
+                b.nbr[p] = k;
             }
         }
         Some(b)
@@ -177,8 +202,17 @@ impl<const W: usize, const P: usize> Board<W, P> {
 
     /// The stones of the chain through `p`, which must hold a stone.
     #[inline]
-    pub fn chain_stones(&self, p: Point) -> &Bitset<W> {
-        &self.chain_stones[self.chain[p.idx()] as usize]
+    pub fn chain_stones(&self, p: Point) -> Bitset<W> {
+        let mut s = Bitset::EMPTY;
+        let start = p.idx();
+        let mut q = start;
+        loop {
+            s.insert(q);
+            q = self.next[q] as usize;
+            if q == start {
+                return s;
+            }
+        }
     }
 
     /// The exact liberties of the chain through `p`, which must hold a stone.
@@ -272,6 +306,12 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.hash ^= STONE_KEYS[v as usize][p];
         }
         self.cell[p] = v;
+        let delta = NBR_ONE[v as usize].wrapping_sub(NBR_ONE[old as usize]);
+        for n in self.nbrs(p) {
+            if let Some(k) = self.nbr.get_mut(n) {
+                *k = k.wrapping_add(delta);
+            }
+        }
     }
 
     /// Whether `c` may play on the empty point `p` under simple ko without suicide.
@@ -282,12 +322,12 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if p as u16 == self.ko && c as u8 == self.ko_color {
             return false;
         }
+        if self.nbr[p] & NBR_EMPTY_MASK != 0 {
+            return true;
+        }
         let me = c as u8;
         for n in self.nbrs(p) {
             let v = self.cell_at(n);
-            if v == EMPTY {
-                return true;
-            }
             if v <= WHITE {
                 let l = self.nlibs[self.chain[n] as usize];
                 if (v == me) == (l > 1) {
@@ -305,11 +345,9 @@ impl<const W: usize, const P: usize> Board<W, P> {
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
         let p = p.idx();
         let me = c as u8;
-        for n in self.nbrs(p) {
-            let v = self.cell_at(n);
-            if v != me && v != OFF {
-                return false;
-            }
+        let k = self.nbr[p];
+        if ((k >> (4 * me)) & 15) + (k >> 12) != 4 {
+            return false;
         }
         let opp = me ^ 1;
         let mut bad = 0;
@@ -382,55 +420,89 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let me = c as u8;
         let opp = me ^ 1;
         self.ko = NONE;
+        let counts = self.nbr[p];
+        let friends = (counts >> (4 * me)) & 15;
+        let enemies = (counts >> (4 * opp)) & 15;
         self.set_cell(p, me);
-        self.chain[p] = p as u16;
-        self.nstones[p] = 1;
-        let mut libs = Bitset::EMPTY;
-        let mut nl = 0;
         let nb = self.nbrs(p);
-        for &n in &nb {
-            if self.cell_at(n) == EMPTY {
-                libs.insert(n);
-                nl += 1;
-            }
-        }
-        self.chain_libs[p] = libs;
-        self.nlibs[p] = nl;
-        let mut stones = Bitset::EMPTY;
-        stones.insert(p);
-        self.chain_stones[p] = stones;
+        let cells = nb.map(|n| self.cell_at(n));
 
-        let mut captured = 0u32;
-        let mut cap_point = NONE;
-        for &n in &nb {
-            let v = self.cell_at(n);
-            if v == me {
-                let h = self.chain[n] as usize;
-                let mine = self.chain[p] as usize;
-                if h != mine {
-                    self.chain_libs[h].remove(p);
-                    self.merge(mine, h);
-                }
-            } else if v == opp {
-                let h = self.chain[n] as usize;
-                if self.chain_libs[h].remove(p) {
-                    self.nlibs[h] -= 1;
-                    if self.nlibs[h] == 0 {
-                        captured += self.remove_chain(h, opp);
-                        cap_point = n as u16;
+        // Join the largest friendly neighbour chain, or start a chain of one.
+        let mut head = NONE as usize;
+        if friends > 0 {
+            for i in 0..4 {
+                if cells[i] == me {
+                    let h = self.chain[nb[i]] as usize;
+                    if head == NONE as usize || self.nstones[h] > self.nstones[head] {
+                        head = h;
                     }
                 }
             }
         }
-        let mine = self.chain[p] as usize;
-        if self.nlibs[mine] == 0 {
-            let lost = self.remove_chain(mine, me);
+        if head == NONE as usize {
+            head = p;
+            self.chain[p] = p as u16;
+            self.next[p] = p as u16;
+            self.nstones[p] = 1;
+            let mut libs = Bitset::EMPTY;
+            for i in 0..4 {
+                if cells[i] == EMPTY {
+                    libs.insert(nb[i]);
+                }
+            }
+            self.nlibs[p] = (counts >> 8) & 15;
+            self.chain_libs[p] = libs;
+        } else {
+            self.chain[p] = head as u16;
+            self.next[p] = self.next[head];
+            self.next[head] = p as u16;
+            self.nstones[head] += 1;
+            let libs = &mut self.chain_libs[head];
+            let mut nl = self.nlibs[head] as i32 - libs.remove(p) as i32;
+            for i in 0..4 {
+                if cells[i] == EMPTY {
+                    nl += libs.insert(nb[i]) as i32;
+                }
+            }
+            self.nlibs[head] = nl as u16;
+        }
+
+        if friends > 1 {
+            for i in 0..4 {
+                if cells[i] == me {
+                    let h = self.chain[nb[i]] as usize;
+                    if h != head {
+                        self.chain_libs[h].remove(p);
+                        self.merge(head, h);
+                    }
+                }
+            }
+        }
+        let mut captured = 0u32;
+        let mut cap_point = NONE;
+        if enemies > 0 {
+            for i in 0..4 {
+                if cells[i] == opp {
+                    let n = nb[i];
+                    let h = self.chain[n] as usize;
+                    if self.chain_libs[h].remove(p) {
+                        self.nlibs[h] -= 1;
+                        if self.nlibs[h] == 0 {
+                            captured += self.remove_chain(h, opp);
+                            cap_point = n as u16;
+                        }
+                    }
+                }
+            }
+        }
+        if self.nlibs[head] == 0 {
+            let lost = self.remove_chain(head, me);
             return PlayOutcome {
                 captured,
                 suicide: lost,
             };
         }
-        if captured == 1 && self.nstones[mine] == 1 && self.nlibs[mine] == 1 {
+        if captured == 1 && self.nstones[head] == 1 && self.nlibs[head] == 1 {
             self.ko = cap_point;
             self.ko_color = opp;
         }
@@ -446,19 +518,18 @@ impl<const W: usize, const P: usize> Board<W, P> {
         self.ko = NONE;
     }
 
-    /// Merges chain `b` into chain `a` (or the other way round, whichever is cheaper).
+    /// Merges chain `gone` into chain `keep` (`keep` is at least as large).
     #[inline]
-    fn merge(&mut self, a: usize, b: usize) {
-        let (keep, gone) = if self.nstones[a] >= self.nstones[b] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let moved = self.chain_stones[gone];
-        for q in moved.iter() {
+    fn merge(&mut self, keep: usize, gone: usize) {
+        let mut q = gone;
+        loop {
             self.chain[q] = keep as u16;
+            q = self.next[q] as usize;
+            if q == gone {
+                break;
+            }
         }
-        self.chain_stones[keep] = self.chain_stones[keep].or(&moved);
+        self.next.swap(keep, gone);
         let libs = self.chain_libs[keep].or(&self.chain_libs[gone]);
         self.chain_libs[keep] = libs;
         self.nlibs[keep] = libs.count() as u16;
@@ -468,9 +539,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// Removes chain `h` of colour `col`; its points become liberties of adjacent enemy chains.
     fn remove_chain(&mut self, h: usize, col: u8) -> u32 {
         let other = col ^ 1;
-        let stones = self.chain_stones[h];
         let mut n = 0;
-        for q in stones.iter() {
+        let mut q = h;
+        loop {
+            let after = self.next[q] as usize;
             self.set_cell(q, EMPTY);
             n += 1;
             for m in self.nbrs(q) {
@@ -481,8 +553,11 @@ impl<const W: usize, const P: usize> Board<W, P> {
                     }
                 }
             }
+            q = after;
+            if q == h {
+                return n;
+            }
         }
-        n
     }
 
     /// Builds a board of `size` with the given stones placed directly (no captures).
@@ -533,8 +608,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
             if self.cell[p] <= WHITE {
                 let h = chain[p] as usize;
                 self.chain[p] = h as u16;
+                let members: Vec<usize> = stones[h].iter().collect();
+                let i = members.iter().position(|&q| q == p).unwrap_or(0);
+                self.next[p] = members[(i + 1) % members.len()] as u16;
                 if h == p {
-                    self.chain_stones[h] = stones[h];
                     self.chain_libs[h] = libs[h];
                     self.nstones[h] = stones[h].count() as u16;
                     self.nlibs[h] = libs[h].count() as u16;
@@ -620,6 +697,22 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 return Err(format!("empty list entry {i}"));
             }
         }
+        for p in 0..P {
+            if self.cell[p] != OFF {
+                let mut k = 0u16;
+                for n in self.nbrs(p) {
+                    let v = self.cell_at(n);
+                    k += if v == OFF {
+                        NBR_OFF
+                    } else {
+                        NBR_ONE[v as usize]
+                    };
+                }
+                if k != self.nbr[p] {
+                    return Err(format!("neighbour counts at {p}"));
+                }
+            }
+        }
         if self.hash != self.hash_from_scratch() {
             return Err("hash differs from scratch".into());
         }
@@ -630,7 +723,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             }
             let h = self.chain[p] as usize;
             let rh = chain[p] as usize;
-            if self.chain_stones[h] != stones[rh] {
+            if self.chain_stones(Point(p as u16)) != stones[rh] {
                 return Err(format!("chain stones at {p}"));
             }
             if self.chain_libs[h] != libs[rh] {
@@ -641,11 +734,48 @@ impl<const W: usize, const P: usize> Board<W, P> {
             {
                 return Err(format!("chain counts at {p}"));
             }
-            if !self.chain_stones[h].contains(h) {
+            if !stones[rh].contains(h) {
                 return Err(format!("chain head of {p} not in its chain"));
             }
         }
         Ok(())
+    }
+
+    /// The points adjacent (orthogonally) to some point of `s`, restricted to the board.
+    #[inline]
+    pub fn dilate(&self, s: &Bitset<W>) -> Bitset<W> {
+        let st = self.stride as u32;
+        let on = self.empty.or(&self.stones[0]).or(&self.stones[1]);
+        s.shl(1)
+            .or(&s.shr(1))
+            .or(&s.shl(st))
+            .or(&s.shr(st))
+            .and(&on)
+    }
+
+    /// The points of `within` connected to `seed` through `within` (seed points outside
+    /// `within` only start the fill).
+    #[inline]
+    pub fn flood(&self, seed: &Bitset<W>, within: &Bitset<W>) -> Bitset<W> {
+        let mut cur = seed.and(within);
+        loop {
+            let next = self.dilate(&cur).and(within).or(&cur);
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
+    }
+
+    /// Area score, Black minus White: stones plus empty regions that reach only one colour.
+    pub fn area_score(&self) -> i32 {
+        let b = self.stones[0];
+        let w = self.stones[1];
+        let reach_b = self.flood(&self.dilate(&b), &self.empty);
+        let reach_w = self.flood(&self.dilate(&w), &self.empty);
+        let bt = reach_b.and_not(&reach_w).count() as i32;
+        let wt = reach_w.and_not(&reach_b).count() as i32;
+        b.count() as i32 + bt - w.count() as i32 - wt
     }
 
     /// A uniformly random move for `c` among the empty points that are legal (simple ko, no

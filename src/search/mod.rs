@@ -1,1 +1,4 @@
 //! Playouts and search.
+
+pub mod bench;
+pub mod playout;

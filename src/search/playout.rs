@@ -1,0 +1,116 @@
+//! Light playouts: uniformly random legal moves that do not fill the mover's own eyes.
+
+use crate::board::{Board, Color};
+use rand::Rng;
+
+/// What a finished playout reports.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutResult {
+    /// Area score as the board ends, Black minus White minus komi.
+    pub score: f64,
+    /// Stones played (passes not counted).
+    pub moves: u32,
+}
+
+/// A uniform number in `0..n` from one 32-bit draw (Lemire's multiply-shift; the bias,
+/// below n / 2^32, is far under anything a playout can notice).
+#[inline(always)]
+pub fn below<R: Rng>(rng: &mut R, n: u32) -> u32 {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as u32
+}
+
+/// Plays light random moves from `b` with `to_move` first until two passes in a row or
+/// `max_moves` moves (passes included), then scores the board by area.
+/// Suicide is never played and simple ko is respected.
+#[inline]
+pub fn playout<const W: usize, const P: usize, R: Rng>(
+    b: &mut Board<W, P>,
+    to_move: Color,
+    komi: f64,
+    max_moves: usize,
+    rng: &mut R,
+) -> PlayoutResult {
+    let mut c = to_move;
+    let mut passes = 0;
+    let mut played = 0u32;
+    let mut turns = 0;
+    while passes < 2 && turns < max_moves {
+        match b.random_move(c, |n| below(rng, n)) {
+            Some(p) => {
+                b.play_unchecked(c, p);
+                passes = 0;
+                played += 1;
+            }
+            None => {
+                b.pass();
+                passes += 1;
+            }
+        }
+        turns += 1;
+        c = c.opponent();
+    }
+    PlayoutResult {
+        score: area_score(b, komi),
+        moves: played,
+    }
+}
+
+/// Area score of `b` as it stands, Black minus White minus `komi`.
+#[inline]
+pub fn area_score<const W: usize, const P: usize>(b: &Board<W, P>, komi: f64) -> f64 {
+    b.area_score() as f64 - komi
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board11, Board19, Point};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn playouts_end_and_keep_the_board_consistent() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for _ in 0..200 {
+            let mut b = Board11::new(9).unwrap();
+            let r = playout(&mut b, Color::Black, 7.5, 3 * 81, &mut rng);
+            b.check_consistency().unwrap();
+            assert!(r.moves > 40, "{r:?}");
+            // the game ended by two passes: no legal non-eye move remains for either side
+            for c in Color::BOTH {
+                for &e in b.empty_list() {
+                    let p = Point(e);
+                    assert!(b.is_eye(c, p) || !b.is_legal_fast(c, p), "{b}");
+                }
+            }
+            // every empty point is then territory of one side: |score + komi| = stones + eyes
+            assert_eq!(r.score.fract().abs(), 0.5);
+            assert!(r.score.abs() <= 81.0 + 7.5);
+        }
+    }
+
+    #[test]
+    fn same_seed_same_playout() {
+        let run = |seed| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut b = Board19::new(19).unwrap();
+            let r = playout(&mut b, Color::Black, 7.5, 3 * 361, &mut rng);
+            (r.moves, b.hash())
+        };
+        assert_eq!(run(3), run(3));
+        assert_ne!(run(3), run(4));
+    }
+
+    #[test]
+    fn area_score_counts_regions_reaching_one_colour() {
+        // . X . O .   on 5x5 row 1, everything else empty: all empty points reach both colours
+        let s = 5;
+        let b = Board11::from_stones(s, &[Point::new(1, 0, s)], &[Point::new(3, 0, s)]).unwrap();
+        assert_eq!(b.area_score(), 0);
+        // a black wall on column B cuts off column A
+        let wall: Vec<_> = (0..s).map(|y| Point::new(1, y, s)).collect();
+        let b = Board11::from_stones(s, &wall, &[Point::new(3, 0, s)]).unwrap();
+        // black: 5 stones + 5 (column A); white: 1 stone; columns C-E (14 empty) reach both
+        assert_eq!(b.area_score(), 10 - 1);
+    }
+}
