@@ -72,6 +72,49 @@ impl Json {
         }
     }
 
+    /// Indented JSON text (two spaces a level), ending without a newline.
+    pub fn pretty(&self) -> String {
+        let mut out = String::new();
+        self.pretty_into(&mut out, 0);
+        out
+    }
+
+    fn pretty_into(&self, out: &mut String, depth: usize) {
+        let pad = |out: &mut String, d: usize| {
+            out.push('\n');
+            out.push_str(&"  ".repeat(d));
+        };
+        match self {
+            Json::Arr(v) if !v.is_empty() => {
+                out.push('[');
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    pad(out, depth + 1);
+                    x.pretty_into(out, depth + 1);
+                }
+                pad(out, depth);
+                out.push(']');
+            }
+            Json::Obj(pairs) if !pairs.is_empty() => {
+                out.push('{');
+                for (i, (k, v)) in pairs.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    pad(out, depth + 1);
+                    out.push_str(&Json::Str(k.clone()).to_string());
+                    out.push_str(": ");
+                    v.pretty_into(out, depth + 1);
+                }
+                pad(out, depth);
+                out.push('}');
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+
     /// Parses one JSON text (surrounding blanks allowed).
     pub fn parse(text: &str) -> Result<Json, String> {
         let mut p = Reader {
@@ -323,6 +366,20 @@ mod tests {
                 Json::str("A")
             ]))
         );
+    }
+
+    #[test]
+    fn pretty_output_reads_back() {
+        let v = Json::obj([
+            ("a", Json::Arr(vec![Json::Num(1.0), Json::Obj(vec![])])),
+            ("b", Json::obj([("c", Json::str("d"))])),
+        ]);
+        let p = v.pretty();
+        assert_eq!(
+            p,
+            "{\n  \"a\": [\n    1,\n    {}\n  ],\n  \"b\": {\n    \"c\": \"d\"\n  }\n}"
+        );
+        assert_eq!(Json::parse(&p), Ok(v));
     }
 
     #[test]

@@ -589,7 +589,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    let text = format!("{:#}\n", summary.to_json());
+    let text = format!("{}\n", summary.to_json().pretty());
     fs::write(s.out.join("summary.json"), text).map_err(|e| io("summary.json", e))?;
     print!("{}", summary.table());
     Ok(summary)

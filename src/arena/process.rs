@@ -74,6 +74,8 @@ pub struct Engine {
     closed: Option<String>,
     transcript: Option<Transcript>,
     finished: bool,
+    /// A reply timed out, so later replies could be paired with the wrong command.
+    desynced: bool,
 }
 
 /// A GTP reply: success or failure with its text.
@@ -128,6 +130,7 @@ impl Engine {
             closed: None,
             transcript,
             finished: false,
+            desynced: false,
         };
         if let Err(e) = spawned {
             engine.kill();
@@ -188,6 +191,7 @@ impl Engine {
             let now = Instant::now();
             if now >= deadline {
                 self.log("!!", "timeout");
+                self.desynced = true;
                 return Err(EngineError::Timeout(timeout.as_secs_f64()));
             }
             match self.events.recv_timeout(deadline - now) {
@@ -228,8 +232,8 @@ impl Engine {
         }
     }
 
-    /// Ends the engine: a polite `quit` first when `polite` (waiting briefly for it to close
-    /// its output), then SIGKILL to its process group, which it leads, and the exit status is
+    /// Ends the engine: a polite `quit` first when `polite` and the engine is still in step
+    /// (waiting briefly for it to close its output), then SIGKILL to its process group, which it leads, and the exit status is
     /// collected. Only processes of that group are touched, and the group leader is not reaped
     /// before the group is signalled, so its id cannot have been reused.
     pub fn finish(&mut self, polite: bool) {
@@ -237,7 +241,7 @@ impl Engine {
             return;
         }
         self.finished = true;
-        if polite && self.closed.is_none() {
+        if polite && self.closed.is_none() && !self.desynced {
             let _ = self.send(&gtp::Command::new("quit"), QUIT_GRACE);
             self.stdin = None;
             let deadline = Instant::now() + QUIT_GRACE;
