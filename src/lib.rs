@@ -6,5 +6,7 @@
 
 pub mod arena;
 pub mod board;
+pub mod gtp;
 pub mod rules;
 pub mod search;
+pub mod sgf;

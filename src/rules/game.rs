@@ -568,3 +568,589 @@ fn hash_after(b: &AnyBoard, c: Color, p: Point) -> u64 {
     }
     h
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testutil::{game, pt};
+    use crate::rules::{Preset, Status};
+
+    fn rules(p: Preset, komi: f64) -> Rules {
+        let mut r = Rules::preset(p);
+        r.komi = komi;
+        r
+    }
+
+    fn play(g: &mut Game, c: Color, v: &str) {
+        let m = if v == "pass" {
+            Move::Pass
+        } else {
+            Move::Play(pt(v, g.size()))
+        };
+        assert_eq!(g.play(c, m), Ok(()), "{c} {v}\n{}", g.board());
+    }
+
+    const KO: &str = "
+        . O . X X O
+        O X X X O .
+        O . X . O O
+        X X . O O .
+        O O O O . O
+        . . . . . .";
+
+    #[test]
+    fn new_sizes() {
+        assert!(Game::new(1, Rules::default()).is_none());
+        assert!(Game::new(26, Rules::default()).is_none());
+        for s in 2..=25 {
+            let g = Game::new(s, Rules::default()).unwrap();
+            assert_eq!(g.size(), s);
+            assert_eq!(g.legal_moves(Color::Black).len(), s * s);
+            assert_eq!(g.to_move(), Color::Black);
+            assert!(!g.is_over());
+        }
+    }
+
+    #[test]
+    fn check_reasons() {
+        let mut g = Game::new(5, Rules::default()).unwrap();
+        assert_eq!(
+            g.check(Color::Black, Move::Play(Point(9999))),
+            Err(IllegalMove::OffBoard)
+        );
+        // the separator column is off board too
+        assert_eq!(
+            g.check(Color::Black, Move::Play(Point(5))),
+            Err(IllegalMove::OffBoard)
+        );
+        play(&mut g, Color::Black, "C3");
+        assert_eq!(
+            g.check(Color::White, Move::Play(pt("C3", 5))),
+            Err(IllegalMove::Occupied)
+        );
+        assert_eq!(
+            g.play(Color::White, Move::Play(pt("C3", 5))),
+            Err(IllegalMove::Occupied)
+        );
+        assert_eq!(g.move_number(), 1);
+        assert!(g.is_legal(Color::White, Move::Pass));
+    }
+
+    #[test]
+    fn any_colour_may_move() {
+        let mut g = Game::new(9, Rules::default()).unwrap();
+        play(&mut g, Color::Black, "C3");
+        play(&mut g, Color::Black, "D4");
+        assert_eq!(g.to_move(), Color::White);
+        play(&mut g, Color::White, "E5");
+        play(&mut g, Color::White, "pass");
+        assert_eq!(g.to_move(), Color::Black);
+        g.set_to_move(Color::White);
+        assert_eq!(g.to_move(), Color::White);
+        assert_eq!(
+            g.moves(),
+            &[
+                (Color::Black, Move::Play(pt("C3", 9))),
+                (Color::Black, Move::Play(pt("D4", 9))),
+                (Color::White, Move::Play(pt("E5", 9))),
+                (Color::White, Move::Pass),
+            ]
+        );
+        assert_eq!(g.last_move(), Some((Color::White, Move::Pass)));
+    }
+
+    #[test]
+    fn setup_position_is_first_in_history() {
+        // B F5 takes the ko, both pass, W retakes at F6: the board equals the setup.
+        for (p, legal) in [
+            (Preset::Japanese, true),
+            (Preset::Chinese, false),
+            (Preset::Aga, false),
+            (Preset::NewZealand, false),
+            (Preset::Yasunaga, true),
+        ] {
+            let mut g = game(KO, Rules::preset(p));
+            play(&mut g, Color::Black, "F5");
+            play(&mut g, Color::White, "pass");
+            play(&mut g, Color::Black, "pass");
+            let r = g.check(Color::White, Move::Play(pt("F6", 6)));
+            assert_eq!(r.is_ok(), legal, "{p}");
+            if !legal {
+                assert_eq!(r, Err(IllegalMove::Superko));
+            }
+        }
+    }
+
+    #[test]
+    fn pass_reset_forgets_history_at_a_pass() {
+        // K03 followed by two passes: the return of one is legal again under Yasunaga's
+        // rule, still illegal under positional superko, legal under situational.
+        for (p, legal) in [
+            (Preset::Yasunaga, true),
+            (Preset::Chinese, false),
+            (Preset::TrompTaylor, false),
+            (Preset::Aga, true),
+            (Preset::Japanese, true),
+        ] {
+            let mut g = game(KO, Rules::preset(p));
+            for (c, v) in [
+                (Color::Black, "F5"),
+                (Color::White, "pass"),
+                (Color::Black, "D4"),
+                (Color::White, "C6"),
+                (Color::Black, "A6"),
+            ] {
+                play(&mut g, c, v);
+            }
+            let b6 = Move::Play(pt("B6", 6));
+            play(&mut g, Color::White, "pass");
+            play(&mut g, Color::Black, "pass");
+            assert_eq!(g.is_legal(Color::White, b6), legal, "{p}");
+            // undoing the two passes restores the earlier verdicts
+            assert!(g.undo() && g.undo());
+            let before = matches!(p, Preset::Aga | Preset::Japanese);
+            assert_eq!(g.is_legal(Color::White, b6), before, "{p} after undo");
+        }
+    }
+
+    #[test]
+    fn changing_the_ko_rule_rebuilds_the_history() {
+        // K03 under AGA (situational): the return of one is legal; switching the ko rule
+        // of the same game changes the verdict at once.
+        let mut g = game(KO, Rules::preset(Preset::Aga));
+        for (c, v) in [
+            (Color::Black, "F5"),
+            (Color::White, "pass"),
+            (Color::Black, "D4"),
+            (Color::White, "C6"),
+            (Color::Black, "A6"),
+        ] {
+            play(&mut g, c, v);
+        }
+        let b6 = Move::Play(pt("B6", 6));
+        assert!(g.is_legal(Color::White, b6));
+        let mut r = *g.rules();
+        r.ko = KoRule::Positional;
+        g.set_rules(r);
+        assert_eq!(g.check(Color::White, b6), Err(IllegalMove::Superko));
+        r.ko = KoRule::PassReset;
+        g.set_rules(r);
+        assert_eq!(g.check(Color::White, b6), Err(IllegalMove::Superko));
+        r.ko = KoRule::Simple;
+        g.set_rules(r);
+        assert!(g.is_legal(Color::White, b6));
+        r.ko = KoRule::Situational;
+        g.set_rules(r);
+        assert!(g.is_legal(Color::White, b6));
+        play(&mut g, Color::White, "B6");
+        // B6 has two liberties (A6, C6): Black A6 is suicide, not ko
+        assert_eq!(
+            g.check(Color::Black, Move::Play(pt("A6", 6))),
+            Err(IllegalMove::Suicide)
+        );
+    }
+
+    #[test]
+    fn situational_superko_keys_side_to_move() {
+        // As in setup_position_is_first_in_history, but the setup position had White to
+        // move: W F6 recreates its board with Black to move, a new situation.
+        for (p, legal) in [
+            (Preset::Aga, true),
+            (Preset::NewZealand, true),
+            (Preset::Chinese, false),
+            (Preset::TrompTaylor, false),
+        ] {
+            let mut g = game(KO, Rules::preset(p));
+            g.set_to_move(Color::White);
+            play(&mut g, Color::Black, "F5");
+            play(&mut g, Color::White, "pass");
+            play(&mut g, Color::Black, "pass");
+            assert_eq!(
+                g.is_legal(Color::White, Move::Play(pt("F6", 6))),
+                legal,
+                "{p}"
+            );
+        }
+    }
+
+    #[test]
+    fn pass_stones_and_aga_end() {
+        let mut g = Game::new(9, Rules::preset(Preset::Aga)).unwrap();
+        play(&mut g, Color::White, "pass");
+        assert_eq!(g.prisoners(Color::Black), 1);
+        play(&mut g, Color::Black, "pass");
+        assert_eq!(g.prisoners(Color::White), 1);
+        assert_eq!(g.consecutive_passes(), 2);
+        assert!(!g.is_over(), "Black passed last");
+        play(&mut g, Color::White, "pass");
+        assert!(g.is_over());
+        assert_eq!(g.prisoners(Color::Black), 2);
+        assert!(g.undo());
+        assert_eq!(g.prisoners(Color::Black), 1);
+        assert!(!g.is_over());
+        // Black then White: over at once
+        let mut g = Game::new(9, Rules::preset(Preset::Aga)).unwrap();
+        play(&mut g, Color::Black, "pass");
+        play(&mut g, Color::White, "pass");
+        assert!(g.is_over());
+        // no pass stones elsewhere
+        let mut g = Game::new(9, Rules::preset(Preset::Japanese)).unwrap();
+        play(&mut g, Color::White, "pass");
+        play(&mut g, Color::Black, "pass");
+        assert_eq!(g.prisoners(Color::Black) + g.prisoners(Color::White), 0);
+        assert!(g.is_over());
+    }
+
+    #[test]
+    fn pass_stones_count_under_territory() {
+        // AGA with territory counting: pass stones make it equal to area counting
+        let b = "
+            . X O .
+            . X O .
+            . X O .
+            . X O .";
+        let mut r = rules(Preset::Aga, 0.5);
+        r.scoring = crate::rules::Scoring::Territory;
+        let mut g = game(b, r);
+        play(&mut g, Color::Black, "pass");
+        play(&mut g, Color::White, "pass");
+        assert!(g.is_over());
+        // territory 4 each, one pass stone each
+        assert_eq!(g.score(&g.default_status()).to_string(), "W+0.5");
+        g.undo();
+        g.undo();
+        play(&mut g, Color::White, "pass");
+        play(&mut g, Color::Black, "pass");
+        assert!(!g.is_over());
+        play(&mut g, Color::White, "pass");
+        assert!(g.is_over());
+        // 4 + 2 pass stones against 4 + 1 + 0.5
+        assert_eq!(g.prisoners(Color::Black), 2);
+        assert_eq!(g.score(&g.default_status()).to_string(), "B+0.5");
+    }
+
+    #[test]
+    fn end_of_game_counts_trailing_passes() {
+        let mut g = Game::new(9, Rules::preset(Preset::Yasunaga)).unwrap();
+        play(&mut g, Color::Black, "pass");
+        play(&mut g, Color::White, "pass");
+        assert!(!g.is_over());
+        play(&mut g, Color::Black, "E5");
+        assert_eq!(g.consecutive_passes(), 0);
+        for c in [Color::White, Color::Black] {
+            play(&mut g, c, "pass");
+        }
+        assert!(!g.is_over());
+        play(&mut g, Color::White, "pass");
+        assert!(g.is_over());
+        let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        play(&mut g, Color::White, "pass");
+        assert!(!g.is_over());
+        play(&mut g, Color::Black, "pass");
+        assert!(g.is_over());
+    }
+
+    #[test]
+    fn undo_restores_everything() {
+        let mut g = game(KO, Rules::preset(Preset::Chinese));
+        assert!(!g.undo(), "nothing to undo after setup");
+        assert_eq!(g.board().stone_counts(), [8, 14]);
+        let start = g.board().clone();
+        play(&mut g, Color::Black, "F5");
+        assert_eq!(g.prisoners(Color::Black), 1);
+        assert!(!g.is_legal(Color::White, Move::Play(pt("F6", 6))));
+        assert!(g.undo());
+        assert_eq!(g.board(), &start);
+        assert_eq!(g.prisoners(Color::Black), 0);
+        assert_eq!(g.to_move(), Color::Black);
+        assert_eq!(g.move_number(), 0);
+        assert!(g.is_legal(Color::Black, Move::Play(pt("F5", 6))));
+        assert!(!g.undo());
+    }
+
+    /// A small deterministic generator for the random tests.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Slow, plain reference of the full legality rules over a list of past positions.
+    fn reference_check(g: &Game, past: &[(u64, Color, bool)], c: Color, p: Point) -> bool {
+        let b = g.board();
+        if !b.is_on_board(p) || !b.is_empty_point(p) || b.ko() == Some((p, c)) {
+            return false;
+        }
+        let mut after = b.clone();
+        let Ok(out) = after.play_allow_suicide(c, p) else {
+            return false;
+        };
+        if out.suicide == 1 || (out.suicide > 1 && g.rules().suicide == SuicideRule::Forbidden) {
+            return false;
+        }
+        let h = after.hash();
+        let next = c.opponent();
+        match g.rules().ko {
+            KoRule::Simple => true,
+            KoRule::Positional => !past.iter().any(|&(q, _, _)| q == h),
+            KoRule::Situational => !past.iter().any(|&(q, n, _)| q == h && n == next),
+            KoRule::PassReset => {
+                let start = past.iter().rposition(|&(_, _, pass)| pass).unwrap_or(0);
+                !past[start..].iter().any(|&(q, _, _)| q == h)
+            }
+        }
+    }
+
+    #[test]
+    fn random_games_match_reference_and_undo() {
+        let mut superko = 0;
+        for (i, p) in Preset::ALL.into_iter().enumerate() {
+            for size in [2, 3, 4, 5, 7] {
+                let mut rng = Rng(0x9e37_79b9 + (i * 31 + size) as u64);
+                let mut g = Game::new(size, Rules::preset(p)).unwrap();
+                let mut past = vec![(g.board().hash(), Color::Black, false)];
+                let mut snaps = vec![(g.board().clone(), [0u32; 2], g.to_move())];
+                let pts = g.board().points();
+                for _ in 0..300 {
+                    let c = if rng.below(8) == 0 {
+                        g.to_move().opponent()
+                    } else {
+                        g.to_move()
+                    };
+                    // every empty point's verdict agrees with the reference
+                    for &q in &pts {
+                        superko +=
+                            (g.check(c, Move::Play(q)) == Err(IllegalMove::Superko)) as usize;
+                        assert_eq!(
+                            g.is_legal(c, Move::Play(q)),
+                            reference_check(&g, &past, c, q),
+                            "{p} {size} {c} {}\n{}",
+                            q.vertex(size),
+                            g.board()
+                        );
+                    }
+                    let legal = g.legal_moves(c);
+                    let m = if legal.is_empty() || rng.below(10) == 0 {
+                        Move::Pass
+                    } else {
+                        Move::Play(legal[rng.below(legal.len())])
+                    };
+                    assert_eq!(g.play(c, m), Ok(()));
+                    g.board().check_consistency().unwrap();
+                    past.push((g.board().hash(), c.opponent(), m == Move::Pass));
+                    snaps.push((
+                        g.board().clone(),
+                        [g.prisoners(Color::Black), g.prisoners(Color::White)],
+                        g.to_move(),
+                    ));
+                }
+                // undo a few moves at a time, checking the state each time
+                while g.move_number() > 0 {
+                    assert!(g.undo());
+                    let (b, pr, tm) = &snaps[g.move_number()];
+                    assert_eq!(g.board(), b);
+                    assert_eq!([g.prisoners(Color::Black), g.prisoners(Color::White)], *pr);
+                    assert_eq!(g.to_move(), *tm);
+                    if rng.below(20) == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(superko > 100, "only {superko} superko verdicts");
+    }
+
+    #[test]
+    fn fixed_handicap_all_sizes() {
+        for size in 2..=25 {
+            for n in 0..=12 {
+                let pts = Game::fixed_handicap_points(size, n);
+                let defined = (7..=25).contains(&size)
+                    && (2..=9).contains(&n)
+                    && (n <= 4 || (size % 2 == 1 && size != 7));
+                assert_eq!(pts.is_some(), defined, "{size} {n}");
+                let Some(pts) = pts else { continue };
+                assert_eq!(pts.len(), n);
+                let lo = if size >= 13 { 3 } else { 2 };
+                let mut seen = AHashSet::new();
+                for p in &pts {
+                    assert!(seen.insert(*p));
+                    let (x, y) = p.xy(size);
+                    for v in [x, y] {
+                        assert!(v == lo || v == size - 1 - lo || v == size / 2, "{size} {n}");
+                    }
+                }
+                // handicap n+1 (same parity class) extends n by its first points' pattern
+                let mut g = Game::new(size, Rules::preset(Preset::Japanese)).unwrap();
+                assert_eq!(g.place_handicap(&pts), Ok(()));
+                assert_eq!(g.handicap(), n);
+                assert_eq!(g.to_move(), Color::White);
+                assert_eq!(g.setup_stones().0.len(), n);
+            }
+        }
+        let names = |size, n| -> Vec<String> {
+            Game::fixed_handicap_points(size, n)
+                .unwrap()
+                .iter()
+                .map(|p| p.vertex(size).to_string())
+                .collect()
+        };
+        assert_eq!(names(19, 2), ["D4", "Q16"]);
+        assert_eq!(names(19, 3), ["D4", "Q16", "D16"]);
+        assert_eq!(names(19, 5), ["D4", "Q16", "D16", "Q4", "K10"]);
+        assert_eq!(names(19, 6), ["D4", "Q16", "D16", "Q4", "D10", "Q10"]);
+        assert_eq!(
+            names(19, 8),
+            ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16"]
+        );
+        assert_eq!(
+            names(9, 9),
+            ["C3", "G7", "C7", "G3", "C5", "G5", "E3", "E7", "E5"]
+        );
+        assert_eq!(names(7, 4), ["C3", "E5", "C5", "E3"]);
+        assert_eq!(names(8, 4), ["C3", "F6", "C6", "F3"]);
+        assert_eq!(names(13, 5), ["D4", "K10", "D10", "K4", "G7"]);
+        assert_eq!(
+            names(25, 9),
+            ["D4", "W22", "D22", "W4", "D13", "W13", "N4", "N22", "N13"]
+        );
+        assert_eq!(names(12, 4), ["C3", "K10", "C10", "K3"]);
+        assert_eq!(names(14, 2), ["D4", "L11"]);
+    }
+
+    #[test]
+    fn handicap_errors_and_bonus() {
+        let mut g = Game::new(9, rules(Preset::Chinese, 0.5)).unwrap();
+        let pts = Game::fixed_handicap_points(9, 3).unwrap();
+        assert_eq!(
+            g.place_handicap(&pts[..1]),
+            Err(SetupError::HandicapCount(1))
+        );
+        assert_eq!(
+            g.place_handicap(&[pts[0], pts[0]]),
+            Err(SetupError::Duplicate(pts[0]))
+        );
+        assert_eq!(
+            g.place_handicap(&[pts[0], Point(9)]),
+            Err(SetupError::OffBoard(Point(9)))
+        );
+        assert_eq!(g.board().stone_counts(), [0, 0]);
+        assert_eq!(g.place_handicap(&pts), Ok(()));
+        assert_eq!(g.place_handicap(&pts), Err(SetupError::BoardNotEmpty));
+        // area bonus: N for chinese, N-1 for aga, none for japanese
+        play(&mut g, Color::White, "pass");
+        play(&mut g, Color::Black, "pass");
+        assert!(g.is_over());
+        // 81 black points against 3 + 0.5
+        assert_eq!(g.score(&g.default_status()).to_string(), "B+77.5");
+        let mut r = rules(Preset::Aga, 0.5);
+        g.set_rules(r);
+        assert_eq!(g.score(&g.default_status()).to_string(), "B+78.5");
+        r.scoring = crate::rules::Scoring::Territory;
+        g.set_rules(r);
+        // 78 territory + 1 pass stone from White against 1 pass stone + 0.5
+        assert_eq!(g.score(&g.default_status()).to_string(), "B+77.5");
+        g.clear();
+        assert_eq!(g.handicap(), 0);
+        assert_eq!(g.board().stone_counts(), [0, 0]);
+        assert_eq!(g.komi(), 0.5);
+        assert_eq!(g.to_move(), Color::Black);
+        play(&mut g, Color::Black, "E5");
+        assert_eq!(g.place_handicap(&pts), Err(SetupError::AfterFirstMove));
+    }
+
+    #[test]
+    fn setup_rules() {
+        let mut g = Game::new(5, Rules::default()).unwrap();
+        let (a1, b1, a2) = (pt("A1", 5), pt("B1", 5), pt("A2", 5));
+        assert_eq!(g.setup(&[a1], &[a1], &[]), Err(SetupError::Duplicate(a1)));
+        assert_eq!(
+            g.setup(&[a1], &[b1, a2], &[]),
+            Err(SetupError::NoLiberties(a1))
+        );
+        assert_eq!(g.board().stone_counts(), [0, 0]);
+        assert_eq!(g.setup(&[a1], &[b1], &[]), Ok(()));
+        assert_eq!(g.setup(&[], &[], &[a1]), Ok(()));
+        assert_eq!(g.setup_stones(), (vec![], vec![b1]));
+        play(&mut g, Color::Black, "C3");
+        assert_eq!(g.setup(&[a2], &[], &[]), Err(SetupError::AfterFirstMove));
+        assert_eq!(g.move_number(), 1);
+        assert_eq!(g.setup_stones(), (vec![], vec![b1]));
+    }
+
+    #[test]
+    fn diagrams() {
+        let d = "
+             3 X O .
+             2 . + X
+             1 O . .
+               A B C";
+        let (size, b, w) = parse_diagram(d).unwrap();
+        assert_eq!(size, 3);
+        assert_eq!(b, vec![pt("A3", 3), pt("C2", 3)]);
+        assert_eq!(w, vec![pt("B3", 3), pt("A1", 3)]);
+        assert!(parse_diagram("X O\n.").is_none());
+        assert!(parse_diagram("").is_none());
+        assert_eq!(
+            Game::from_diagram("X", Rules::default()).err(),
+            Some(SetupError::BadDiagram)
+        );
+        assert_eq!(
+            Game::from_diagram("X O\nO .", Rules::default()).err(),
+            Some(SetupError::NoLiberties(pt("A2", 2)))
+        );
+        // the board's own display parses back
+        let g = game(KO, Rules::default());
+        let again = game(&g.board().to_string(), Rules::default());
+        assert_eq!(again.board(), g.board());
+    }
+
+    #[test]
+    fn default_status_removes_stones_in_pass_alive_areas() {
+        let d = "
+            O . X . X
+            X X X X X
+            . . . . .
+            . . . . .
+            . . . . .";
+        let g = game(d, rules(Preset::Japanese, 6.5));
+        let st = g.default_status();
+        assert_eq!(st.dead_points(), vec![pt("A5", 5)]);
+        assert_eq!(g.score(&st).to_string(), "B+12.5");
+        let g = game(d, rules(Preset::Chinese, 7.5));
+        assert_eq!(g.score(&g.default_status()).to_string(), "B+17.5");
+        // tromp-taylor counts the board as it stands
+        let g = game(d, rules(Preset::TrompTaylor, 7.5));
+        assert!(g.default_status().dead_points().is_empty());
+        assert_eq!(g.score(&g.default_status()).to_string(), "B+14.5");
+    }
+
+    #[test]
+    fn seki_scoring() {
+        // Black's eye A4/A5 and White's eye E5 share the liberties of column C: seki.
+        let d = "
+            . X . O .
+            . X . O O
+            X X . O O
+            X X . O O
+            X X . O O";
+        let g = game(d, rules(Preset::Japanese, 6.5));
+        let mut st = g.default_status();
+        assert!(st.dead_points().is_empty());
+        // without seki marks the eyes count as territory: 2 against 1
+        assert_eq!(g.score(&st).to_string(), "W+5.5");
+        st.set_chain(g.board(), pt("B5", 5), Status::Seki);
+        st.set_chain(g.board(), pt("D5", 5), Status::Seki);
+        assert_eq!(g.score(&st).to_string(), "W+6.5");
+        let c = g.count(&st);
+        assert_eq!(c.owner(pt("A5", 5)), None);
+        assert_eq!(c.owner(pt("C3", 5)), None);
+        // area: seki eyes count, 8 + 2 against 9 + 1 + 7.5
+        let g = game(d, rules(Preset::Chinese, 7.5));
+        assert_eq!(g.score(&st).to_string(), "W+7.5");
+    }
+}
