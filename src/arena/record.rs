@@ -6,6 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::game::{Ending, GameOutcome, GameSettings, Settlement};
 use super::json::Json;
 use crate::board::Color;
+use crate::sgf::{self, GameRecord};
 
 /// Today's date (UTC) as `YYYY-MM-DD`.
 pub fn today() -> String {
@@ -36,42 +37,24 @@ pub fn sgf_name(number: usize) -> String {
     format!("sgf/game-{number:04}.sgf")
 }
 
-fn sgf_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
+/// The SGF record of a finished game (PB, PW, SZ, KM, RU, RE, DT, EV, GC with the reason,
+/// and the moves).
+pub fn sgf_record(o: &GameOutcome, s: &GameSettings, date: &str) -> GameRecord {
+    let mut rec = GameRecord::new(s.size, s.komi);
+    rec.rules = Some(s.rules.to_string());
+    rec.black_name = Some(o.names[0].clone());
+    rec.white_name = Some(o.names[1].clone());
+    rec.result = Some(o.result.clone());
+    rec.date = Some(date.to_string());
+    rec.event = Some(format!("tengen match, game {}", o.number));
+    rec.comment = Some(o.reason.clone());
+    rec.moves = o.moves.clone();
+    rec
 }
 
 /// The SGF text of a finished game.
 pub fn sgf_text(o: &GameOutcome, s: &GameSettings, date: &str) -> String {
-    let mut out = format!(
-        "(;FF[4]GM[1]CA[UTF-8]AP[Tengen:{}]SZ[{}]KM[{}]RU[{}]PB[{}]PW[{}]DT[{}]RE[{}]",
-        env!("CARGO_PKG_VERSION"),
-        s.size,
-        s.komi,
-        sgf_escape(&s.rules.to_string()),
-        sgf_escape(&o.names[0]),
-        sgf_escape(&o.names[1]),
-        date,
-        sgf_escape(&o.result)
-    );
-    out.push_str(&format!("GC[{}]", sgf_escape(&o.reason)));
-    for (i, (c, m)) in o.moves.iter().enumerate() {
-        if i % 10 == 0 {
-            out.push('\n');
-        }
-        let tag = if *c == Color::Black { 'B' } else { 'W' };
-        let coord = match m {
-            None => String::new(),
-            Some(v) => {
-                // SGF letters: column from the left, row from the top.
-                let x = (b'a' + v.x) as char;
-                let y = (b'a' + (s.size as u8 - 1 - v.y)) as char;
-                format!("{x}{y}")
-            }
-        };
-        out.push_str(&format!(";{tag}[{coord}]"));
-    }
-    out.push_str(")\n");
-    out
+    sgf::write(&sgf_record(o, s, date))
 }
 
 /// Writes the SGF of game `o` under `out`.
@@ -154,6 +137,57 @@ pub fn game_json(o: &GameOutcome) -> Json {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::arena::game::{Ending, GameSettings};
+    use crate::board::Vertex;
+    use crate::rules::{Preset, Rules};
+
+    #[test]
+    fn sgf_reads_back_with_result_and_moves() {
+        let settings = GameSettings {
+            size: 9,
+            komi: 7.5,
+            rules: Rules::preset(Preset::Japanese),
+            time: None,
+            move_timeout: None,
+            max_moves: 10,
+            referee: None,
+            out: std::path::PathBuf::from("."),
+        };
+        let o = GameOutcome {
+            number: 3,
+            names: ["tengen".into(), "gnu]go".into()],
+            winner: Some(Color::White),
+            result: "W+F".into(),
+            ending: Ending::Forfeit,
+            reason: "tengen played the illegal move D4 (occupied)".into(),
+            moves: vec![
+                (Color::Black, Some(Vertex { x: 3, y: 3 })),
+                (Color::White, None),
+            ],
+            seconds: [vec![0.1], vec![0.2]],
+            dead: vec![],
+            settlement: None,
+            disagreement: None,
+            margin: None,
+            warnings: vec![],
+        };
+        let text = sgf_text(&o, &settings, "2026-11-23");
+        let rec = sgf::parse(&text).expect("our SGF parses");
+        assert_eq!(rec.size, 9);
+        assert_eq!(rec.komi, 7.5);
+        assert_eq!(rec.rules.as_deref(), Some("japanese"));
+        assert_eq!(rec.white_name.as_deref(), Some("gnu]go"));
+        assert_eq!(rec.result.as_deref(), Some("W+F"));
+        assert_eq!(rec.date.as_deref(), Some("2026-11-23"));
+        assert_eq!(rec.moves, o.moves);
+        let json = game_json(&o).to_string();
+        assert!(json.contains(r#""result":"W+F""#), "{json}");
+        assert!(
+            json.contains(r#""seconds_per_move":{"tengen":[0.1],"gnu]go":[0.2]}"#),
+            "{json}"
+        );
+    }
 
     #[test]
     fn civil_dates() {
