@@ -232,6 +232,24 @@ fn passing_engines_end_by_score_with_komi() {
         assert_eq!(field(game, "ending"), "score");
         assert_eq!(field(game, "settlement"), "agreed");
         assert_eq!(game.get("moves").and_then(Json::as_f64), Some(2.0));
+        assert_eq!(
+            game.get("warnings")
+                .and_then(Json::as_array)
+                .map(|w| w.len()),
+            Some(0),
+            "the strict fake engine accepted every command"
+        );
+    }
+    let transcript = std::fs::read_to_string(dir.join("logs/game-0001.gtp")).expect("transcript");
+    for line in [
+        "a(B) >> boardsize 9",
+        "a(B) >> komi 7.5",
+        "a(B) >> time_settings 60 0 0",
+        "a(B) >> time_left b 60 0",
+        "b(W) >> play b pass",
+        "b(W) >> final_status_list dead",
+    ] {
+        assert!(transcript.contains(line), "{line:?} missing:\n{transcript}");
     }
     let sc = s.score.expect("a score rate");
     assert!((sc.value - 0.5).abs() < 1e-9);

@@ -40,6 +40,19 @@ while IFS= read -r line; do
   line=${line%$'\r'}
   read -r -a w <<< "$line"
   [ ${#w[@]} -eq 0 ] && continue
+  # Arguments are checked strictly, as a real engine would.
+  n=$((${#w[@]} - 1))
+  case ${w[0]} in
+    boardsize|komi|genmove|final_status_list) want=1 ;;
+    play) want=2 ;;
+    time_settings|time_left) want=3 ;;
+    *) want=0 ;;
+  esac
+  if [ $n -ne $want ]; then err "syntax error"; continue; fi
+  case ${w[0]} in
+    genmove|play|time_left)
+      case ${w[1]} in b|w|B|W|black|white) ;; *) err "syntax error"; continue ;; esac ;;
+  esac
   case ${w[0]} in
     name) ok "fake-$mode" ;;
     version) ok "0.0" ;;

@@ -136,6 +136,19 @@ fn gtp_color(c: Color) -> &'static str {
     }
 }
 
+/// A GTP command with plain-word arguments (`cmd("play", &["b", "D4"])` is `play b D4`).
+pub fn cmd(name: &str, args: &[&str]) -> Command {
+    Command::new_with_args(name, |e| {
+        for a in args {
+            e.s(a);
+        }
+        if args.len() > 1 {
+            e.list();
+        }
+        e
+    })
+}
+
 /// What a `genmove` reply said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenMove {
@@ -341,14 +354,14 @@ impl Game<'_> {
         let engine = Engine::spawn(&label, &spec.words, &log, self.transcript.clone())
             .map_err(|e| engine_failure(c, &spec.name, "start", &e))?;
         self.engines[c.index()] = Some(engine);
-        let size = self.s.size as u32;
-        self.must(c, Command::cmd("boardsize", |e| e.i(size)))?;
-        self.must(c, Command::new("clear_board"))?;
+        self.must(c, cmd("boardsize", &[&self.s.size.to_string()]))?;
+        self.must(c, cmd("clear_board", &[]))?;
         let komi = format!("{}", self.s.komi);
-        self.may(c, Command::cmd("komi", |e| e.s(&komi)))?;
+        self.may(c, cmd("komi", &[&komi]))?;
         if let Some(tc) = self.s.time {
             let (m, b, st) = tc.gtp_args();
-            self.may(c, Command::cmd("time_settings", |e| e.i(m).i(b).i(st)))?;
+            let args = [m.to_string(), b.to_string(), st.to_string()];
+            self.may(c, cmd("time_settings", &[&args[0], &args[1], &args[2]]))?;
             self.clocks[c.index()] = Some(Clock::new(tc));
         }
         Ok(())
@@ -391,8 +404,11 @@ impl Game<'_> {
                 timeout = avail;
                 clock_limit = true;
             }
-            let cmd = Command::cmd("time_left", |e| e.s(gtp_color(c)).i(secs).i(stones));
-            let reply = self.ask(c, &cmd, cmd_timeout(self.s))?;
+            let time_left = cmd(
+                "time_left",
+                &[gtp_color(c), &secs.to_string(), &stones.to_string()],
+            );
+            let reply = self.ask(c, &time_left, cmd_timeout(self.s))?;
             if !reply.ok && self.moves.len() < 2 {
                 self.warnings.push(format!(
                     "{name} refused time_left: {}",
@@ -403,9 +419,9 @@ impl Game<'_> {
         if !timeout.is_finite() {
             timeout = DEFAULT_TIMEOUT;
         }
-        let cmd = Command::cmd("genmove", |e| e.s(gtp_color(c)));
+        let genmove = cmd("genmove", &[gtp_color(c)]);
         let started = Instant::now();
-        let reply = match self.raw(c, &cmd, Duration::from_secs_f64(timeout)) {
+        let reply = match self.raw(c, &genmove, Duration::from_secs_f64(timeout)) {
             Ok(r) => r,
             Err(EngineError::Timeout(_)) if clock_limit => {
                 return Err(Stop {
@@ -475,7 +491,7 @@ impl Game<'_> {
         }
         self.moves.push((c, m));
         let opp = c.opponent();
-        let play = Command::cmd("play", |e| e.s(gtp_color(c)).s(&shown));
+        let play = cmd("play", &[gtp_color(c), &shown]);
         let reply = self.ask(opp, &play, cmd_timeout(self.s))?;
         if !reply.ok {
             return Err(Stop {
@@ -530,9 +546,9 @@ impl Game<'_> {
     /// The dead stones `c`'s engine names, expanded to whole chains; `None` when it cannot say.
     fn dead_opinion(&mut self, c: Color) -> Option<BTreeSet<Point>> {
         let timeout = cmd_timeout(self.s).max(Duration::from_secs_f64(STATUS_TIMEOUT));
-        let cmd = Command::cmd("final_status_list", |e| e.s("dead"));
+        let list = cmd("final_status_list", &["dead"]);
         let name = self.name(c).to_string();
-        match self.ask(c, &cmd, timeout) {
+        match self.ask(c, &list, timeout) {
             Ok(r) if r.ok => match parse_vertex_list(&r.text) {
                 Some(list) => Some(self.chains(&list)),
                 None => {
@@ -587,26 +603,25 @@ impl Game<'_> {
                 return None;
             }
         };
-        let size = self.s.size as u32;
         let komi = format!("{}", self.s.komi);
         let mut cmds = vec![
-            Command::cmd("boardsize", |e| e.i(size)),
-            Command::new("clear_board"),
-            Command::cmd("komi", |e| e.s(&komi)),
+            cmd("boardsize", &[&self.s.size.to_string()]),
+            cmd("clear_board", &[]),
+            cmd("komi", &[&komi]),
         ];
         for (c, m) in &self.moves {
             let shown = m.map_or("pass".to_string(), |v| v.to_string());
-            cmds.push(Command::cmd("play", |e| e.s(gtp_color(*c)).s(&shown)));
+            cmds.push(cmd("play", &[gtp_color(*c), &shown]));
         }
         let mut result = None;
         let mut failed = None;
-        for cmd in &cmds {
-            match e.send(cmd, timeout) {
-                Ok(r) if r.ok || cmd.to_string().starts_with("komi") => {}
+        for command in &cmds {
+            match e.send(command, timeout) {
+                Ok(r) if r.ok || command.to_string().starts_with("komi") => {}
                 Ok(r) => {
                     failed = Some(format!(
                         "referee rejected `{}`: {}",
-                        cmd.to_string().trim(),
+                        command.to_string().trim(),
                         r.text
                     ));
                     break;
@@ -618,8 +633,7 @@ impl Game<'_> {
             }
         }
         if failed.is_none() {
-            let cmd = Command::cmd("final_status_list", |e| e.s("dead"));
-            match e.send(&cmd, timeout) {
+            match e.send(&cmd("final_status_list", &["dead"]), timeout) {
                 Ok(r) if r.ok => match parse_vertex_list(&r.text) {
                     Some(list) => result = Some(self.chains(&list)),
                     None => {
@@ -688,6 +702,17 @@ enum Turn {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn commands_carry_all_their_arguments() {
+        assert_eq!(cmd("play", &["b", "D4"]).to_string(), "play b D4\n");
+        assert_eq!(
+            cmd("time_left", &["w", "30", "5"]).to_string(),
+            "time_left w 30 5\n"
+        );
+        assert_eq!(cmd("genmove", &["b"]).to_string(), "genmove b\n");
+        assert_eq!(cmd("clear_board", &[]).to_string(), "clear_board\n");
+    }
 
     #[test]
     fn genmove_replies() {
