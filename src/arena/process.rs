@@ -450,7 +450,7 @@ mod tests {
         let d = tmp("group");
         let pidfile = d.join("child.pid");
         let script = format!(
-            "sleep 60 & echo $! > '{}'; read l; printf '= ok\\n\\n'; wait",
+            "sleep 60 >/dev/null & echo $! > '{}'; read l; printf '= ok\\n\\n'; read l; printf '= \\n\\n'",
             pidfile.display()
         );
         let mut e = sh(&script, &d).expect("spawn sh");
