@@ -212,7 +212,8 @@ impl Summary {
         self.elo = self.score.as_ref().map(stats::elo);
     }
 
-    /// A one-line running score for the progress bar.
+    /// A one-line running score for the progress bar: the first engine's wins (+), draws (=)
+    /// and losses (-) against the second, and the Elo difference so far.
     pub fn progress_line(&self) -> String {
         let [a, b] = &self.engines;
         let elo = match &self.elo {
@@ -225,7 +226,7 @@ impl Summary {
             None => String::new(),
         };
         format!(
-            "{} {}-{}-{} {}{}",
+            "{} +{} ={} -{} {}{}",
             a.name, a.wins, a.draws, a.losses, b.name, elo
         )
     }
@@ -719,5 +720,6 @@ mod tests {
             .and_then(Json::as_f64);
         assert_eq!(wins, Some(1.0));
         assert!(s.table().contains("Elo a - b: +0 ["));
+        assert!(s.progress_line().starts_with("a +1 =1 -1 b  Elo +0 ["));
     }
 }
