@@ -365,3 +365,25 @@ fn broken_engine_command_stops_the_match_before_any_game() {
         other => panic!("expected an engine error, got {other:?}"),
     }
 }
+
+#[test]
+fn retaking_a_ko_at_once_forfeits() {
+    let dir = out_dir("ko");
+    // White C3 is captured by Black D3; White retakes at C3 at once.
+    let b = fake("b", "moves", &dir, "--moves C4,B3,C2,A1,D3");
+    let w = fake("w", "moves", &dir, "--moves D4,E3,D2,C3,C3");
+    let s = play(
+        &dir,
+        &[
+            "--engine", &b, "--engine", &w, "--games", "1", "--size", "5",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "B+F");
+    assert_eq!(field(&g[0], "reason"), "w played the illegal move C3 (ko)");
+    assert_eq!(g[0].get("moves").and_then(Json::as_f64), Some(9.0));
+    assert_eq!(s.engines[1].forfeits, 1);
+    assert_no_leftovers(&dir);
+}
