@@ -387,3 +387,41 @@ fn retaking_a_ko_at_once_forfeits() {
     assert_eq!(s.engines[1].forfeits, 1);
     assert_no_leftovers(&dir);
 }
+
+#[test]
+fn refused_board_size_forfeits_and_two_refusals_void_the_game() {
+    let dir = out_dir("size");
+    let small = fake("small", "pass", &dir, "--max-size 5");
+    let tiny = fake("tiny", "pass", &dir, "--max-size 4");
+    let good = fake("good", "pass", &dir, "");
+    let s = play(
+        &dir,
+        &[
+            "--engine", &small, "--engine", &good, "--games", "1", "--size", "9",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    assert_eq!(tally(&s, 0), (0, 1, 0, 1));
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "W+F");
+    assert_eq!(
+        field(&g[0], "reason"),
+        "small rejected `boardsize 9`: unacceptable size"
+    );
+    let s = play(
+        &dir,
+        &[
+            "--engine", &small, "--engine", &tiny, "--games", "2", "--size", "9",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    assert_eq!((s.games, s.voids), (2, 2));
+    assert_eq!(tally(&s, 0), (0, 0, 0, 0));
+    assert!(s.score.is_none());
+    assert!(s.table().contains("no counted games"));
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "Void");
+    assert_no_leftovers(&dir);
+}

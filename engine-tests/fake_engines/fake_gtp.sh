@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A tiny, deliberately misbehaving GTP engine for the match-runner tests.
 #
-# usage: fake_gtp.sh MODE [--pids FILE] [--moves C3,D4,...] [--dead A1,B2,...]
+# usage: fake_gtp.sh MODE [--pids FILE] [--moves C3,D4,...] [--dead A1,B2,...] [--max-size N]
 #
 # MODE decides what `genmove` does:
 #   pass      always passes
@@ -17,14 +17,16 @@
 # --pids FILE  appends this process id (and any child's) to FILE, one a line
 # --dead LIST  what `final_status_list dead` answers (default: nothing);
 #              "refuse" makes it an error reply
+# --max-size N  answers "unacceptable size" to boardsize above N
 mode=${1:-pass}
 shift
-pids="" moves="" dead=""
+pids="" moves="" dead="" max_size=25
 while [ $# -gt 0 ]; do
   case $1 in
     --pids) pids=$2; shift 2 ;;
     --moves) moves=$2; shift 2 ;;
     --dead) dead=$2; shift 2 ;;
+    --max-size) max_size=$2; shift 2 ;;
     *) echo "fake_gtp: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -57,7 +59,9 @@ while IFS= read -r line; do
     name) ok "fake-$mode" ;;
     version) ok "0.0" ;;
     protocol_version) ok 2 ;;
-    boardsize|clear_board|komi|time_settings|time_left) ok "" ;;
+    boardsize)
+      if [ "${w[1]}" -gt "$max_size" ] 2>/dev/null; then err "unacceptable size"; else ok ""; fi ;;
+    clear_board|komi|time_settings|time_left) ok "" ;;
     play)
       if [ "$mode" = reject ]; then err "illegal move"; else ok ""; fi ;;
     genmove)

@@ -226,7 +226,6 @@ pub fn play_game(
         .ok()
         .map(|f| Arc::new(Mutex::new(f)));
     let names = [black.name.clone(), white.name.clone()];
-    let mut warnings = Vec::new();
     let Some(judge) = Judge::new(s.size, s.rules, s.komi) else {
         // The size was checked before the match started; this is only a safety net.
         return void(
@@ -265,9 +264,8 @@ pub fn play_game(
                 .map(|f| f.reason.clone())
                 .collect::<Vec<_>>()
                 .join("; ");
-            warnings.append(&mut game.warnings);
             let mut v = void(number, game.names.clone(), reason);
-            v.warnings = warnings;
+            v.warnings = std::mem::take(&mut game.warnings);
             v
         }
     };
