@@ -1,7 +1,7 @@
 //! [`AnyBoard`]: a board of any supported size, dispatching to the narrowest bitset width.
 
 use super::position::PlayOutcome;
-use super::{Board11, Board13, Board19, Board25, Color, IllegalMove, Point};
+use super::{Board14, Board19, Board25, Board9, Color, IllegalMove, Point};
 use std::fmt;
 
 /// A board of run-time size 2..=25, stored (boxed) in the narrowest [`super::Board`] that fits.
@@ -9,11 +9,11 @@ use std::fmt;
 /// concrete, `Copy` board inside.
 #[derive(Clone)]
 pub enum AnyBoard {
-    /// Sizes 2 to 10.
-    S11(Box<Board11>),
-    /// Sizes 11 to 13.
-    S13(Box<Board13>),
-    /// Sizes 14 to 19.
+    /// Sizes 2 to 9.
+    S9(Box<Board9>),
+    /// Sizes 10 to 14.
+    S14(Box<Board14>),
+    /// Sizes 15 to 19.
     S19(Box<Board19>),
     /// Sizes 20 to 25.
     S25(Box<Board25>),
@@ -25,8 +25,8 @@ pub enum AnyBoard {
 macro_rules! with_board {
     ($any:expr, $b:ident => $body:expr) => {
         match $any {
-            $crate::board::AnyBoard::S11($b) => $body,
-            $crate::board::AnyBoard::S13($b) => $body,
+            $crate::board::AnyBoard::S9($b) => $body,
+            $crate::board::AnyBoard::S14($b) => $body,
             $crate::board::AnyBoard::S19($b) => $body,
             $crate::board::AnyBoard::S25($b) => $body,
         }
@@ -36,10 +36,10 @@ macro_rules! with_board {
 impl AnyBoard {
     /// An empty board of `size`, or `None` outside 2..=25.
     pub fn new(size: usize) -> Option<AnyBoard> {
-        if Board11::fits(size) {
-            Board11::new(size).map(|b| AnyBoard::S11(Box::new(b)))
-        } else if Board13::fits(size) {
-            Board13::new(size).map(|b| AnyBoard::S13(Box::new(b)))
+        if Board9::fits(size) {
+            Board9::new(size).map(|b| AnyBoard::S9(Box::new(b)))
+        } else if Board14::fits(size) {
+            Board14::new(size).map(|b| AnyBoard::S14(Box::new(b)))
         } else if Board19::fits(size) {
             Board19::new(size).map(|b| AnyBoard::S19(Box::new(b)))
         } else {
@@ -112,6 +112,11 @@ impl AnyBoard {
         with_board!(self, b => [b.stones(Color::Black).count() as usize, b.stones(Color::White).count() as usize])
     }
 
+    /// See [`super::Board::check_place`].
+    pub fn check_place(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        with_board!(self, b => b.check_place(c, p))
+    }
+
     /// See [`super::Board::is_legal_fast`]; also false for occupied or off-board points.
     pub fn is_legal_simple(&self, c: Color, p: Point) -> bool {
         with_board!(self, b => b.is_empty_point(p) && b.is_legal_fast(c, p))
@@ -135,16 +140,10 @@ impl AnyBoard {
     /// Plays `c` on `p` allowing suicide of any size; refuses only off-board, occupied and ko.
     pub fn play_allow_suicide(&mut self, c: Color, p: Point) -> Result<PlayOutcome, IllegalMove> {
         with_board!(self, b => {
-            if !b.is_on_board(p) {
-                return Err(IllegalMove::OffBoard);
-            }
-            if !b.is_empty_point(p) {
-                return Err(IllegalMove::Occupied);
-            }
-            if b.ko() == Some((p, c)) {
-                return Err(IllegalMove::Ko);
-            }
-            Ok(b.play_unchecked(c, p))
+            b.check_place(c, p)?;
+            let outcome = b.play_unchecked(c, p);
+            debug_assert_eq!(b.check_consistency(), Ok(()));
+            Ok(outcome)
         })
     }
 

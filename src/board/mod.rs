@@ -15,7 +15,7 @@ mod stress;
 
 pub use any::AnyBoard;
 pub use bitset::{BitIter, Bitset};
-pub use position::{Board, Board11, Board13, Board19, Board25, PlayOutcome};
+pub use position::{Board, Board14, Board19, Board25, Board9, PlayOutcome};
 
 use std::fmt;
 use std::str::FromStr;
@@ -81,7 +81,9 @@ impl fmt::Display for Color {
     }
 }
 
-/// A padded point index: `y * (size + 1) + x`, column `size` being an off-board separator.
+/// A padded point index: `(y + 1) * (size + 1) + x + 1`. Column 0 of every row is an
+/// off-board separator and row 0 an off-board margin, so every orthogonal and diagonal
+/// neighbour of an on-board point has an index inside the board arrays.
 /// Only meaningful together with a board size.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Point(pub u16);
@@ -90,7 +92,14 @@ impl Point {
     /// The point at column `x` and row `y` (0-based, row 0 at the bottom) on a `size` board.
     #[inline]
     pub fn new(x: usize, y: usize, size: usize) -> Point {
-        Point((y * (size + 1) + x) as u16)
+        Point(((y + 1) * (size + 1) + x + 1) as u16)
+    }
+
+    /// One past the largest point index on a `size` board: the length that per-point
+    /// vectors need.
+    #[inline]
+    pub fn index_bound(size: usize) -> usize {
+        (size + 1) * (size + 2)
     }
 
     /// The index into board arrays.
@@ -103,7 +112,10 @@ impl Point {
     #[inline]
     pub fn xy(self, size: usize) -> (usize, usize) {
         let s = size + 1;
-        (self.idx() % s, self.idx() / s)
+        (
+            (self.idx() % s).wrapping_sub(1),
+            (self.idx() / s).wrapping_sub(1),
+        )
     }
 
     /// The GTP vertex of this point on a `size` board.

@@ -57,19 +57,22 @@ pub struct Board<const W: usize, const P: usize> {
     hash: u64,
 }
 
-/// Board for sizes 2 to 10.
-pub type Board11 = Board<2, 128>;
-/// Board for sizes 11 to 13.
-pub type Board13 = Board<3, 192>;
-/// Board for sizes 14 to 19.
-pub type Board19 = Board<6, 384>;
+/// Board for sizes 2 to 9.
+pub type Board9 = Board<2, 128>;
+/// Board for sizes 10 to 14.
+pub type Board14 = Board<4, 256>;
+/// Board for sizes 15 to 19.
+pub type Board19 = Board<7, 448>;
 /// Board for sizes 20 to 25.
 pub type Board25 = Board<11, 704>;
 
 impl<const W: usize, const P: usize> Board<W, P> {
     /// Whether a board of `size` fits this width.
     pub const fn fits(size: usize) -> bool {
-        size >= super::MIN_SIZE && size <= super::MAX_SIZE && size * (size + 1) <= P && P == 64 * W
+        size >= super::MIN_SIZE
+            && size <= super::MAX_SIZE
+            && (size + 1) * (size + 2) <= P
+            && P == 64 * W
     }
 
     /// An empty board of `size`, or `None` when the size does not fit this width.
@@ -98,7 +101,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         };
         for y in 0..size {
             for x in 0..size {
-                let p = y * (size + 1) + x;
+                let p = Point::new(x, y, size).idx();
                 b.cell[p] = EMPTY;
                 b.empty.insert(p);
                 b.empty_pos[p] = b.n_empty;
@@ -254,20 +257,18 @@ impl<const W: usize, const P: usize> Board<W, P> {
 
     #[inline(always)]
     fn cell_at(&self, i: usize) -> u8 {
-        match self.cell.get(i) {
-            Some(&c) => c,
-            None => OFF,
-        }
+        self.cell[i]
     }
 
-    /// Orthogonal neighbour indices; off-board ones read as `OFF` through `cell_at`.
+    /// Orthogonal neighbour indices (all inside the arrays for an on-board `p`; off-board
+    /// ones hold `OFF`).
     #[inline(always)]
     fn nbrs(&self, p: usize) -> [usize; 4] {
         let s = self.stride as usize;
         [p.wrapping_sub(s), p.wrapping_sub(1), p + 1, p + s]
     }
 
-    /// Diagonal neighbour indices; off-board ones read as `OFF` through `cell_at`.
+    /// Diagonal neighbour indices (as for [`Self::nbrs`]).
     #[inline(always)]
     fn diags(&self, p: usize) -> [usize; 4] {
         let s = self.stride as usize;
@@ -308,9 +309,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         self.cell[p] = v;
         let delta = NBR_ONE[v as usize].wrapping_sub(NBR_ONE[old as usize]);
         for n in self.nbrs(p) {
-            if let Some(k) = self.nbr.get_mut(n) {
-                *k = k.wrapping_add(delta);
-            }
+            self.nbr[n] = self.nbr[n].wrapping_add(delta);
         }
     }
 
@@ -322,20 +321,20 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if p as u16 == self.ko && c as u8 == self.ko_color {
             return false;
         }
+        // Legal with an empty neighbour, or by joining a chain with another liberty, or by
+        // capturing. `chain` of a non-stone cell is stale but in range; the test masks it.
         if self.nbr[p] & NBR_EMPTY_MASK != 0 {
             return true;
         }
         let me = c as u8;
+        let opp = me ^ 1;
+        let mut ok = false;
         for n in self.nbrs(p) {
-            let v = self.cell_at(n);
-            if v <= WHITE {
-                let l = self.nlibs[self.chain[n] as usize];
-                if (v == me) == (l > 1) {
-                    return true;
-                }
-            }
+            let v = self.cell[n];
+            let l = self.nlibs[self.chain[n] as usize];
+            ok |= (v == me) & (l > 1) | (v == opp) & (l == 1);
         }
-        false
+        ok
     }
 
     /// Whether the empty point `p` is an eye of colour `c` for playout purposes: every
@@ -392,10 +391,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
         total
     }
 
-    /// Checked play: plays `c` on `p` unless it is off board, occupied, a ko retake or
-    /// suicide (of any size). Returns the number of stones captured. On error the board
-    /// is unchanged.
-    pub fn try_play(&mut self, c: Color, p: Point) -> Result<u32, IllegalMove> {
+    /// The rule-independent part of legality: `p` is an empty point of this board and not
+    /// the ko point barred to `c`. Suicide is not looked at.
+    #[inline]
+    pub fn check_place(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
         if !self.is_on_board(p) {
             return Err(IllegalMove::OffBoard);
         }
@@ -405,10 +404,20 @@ impl<const W: usize, const P: usize> Board<W, P> {
         if p.0 == self.ko && c as u8 == self.ko_color {
             return Err(IllegalMove::Ko);
         }
+        Ok(())
+    }
+
+    /// Checked play: plays `c` on `p` unless it is off board, occupied, a ko retake or
+    /// suicide (of any size). Returns the number of stones captured. On error the board
+    /// is unchanged.
+    pub fn try_play(&mut self, c: Color, p: Point) -> Result<u32, IllegalMove> {
+        self.check_place(c, p)?;
         if self.suicide_stones(c, p) > 0 {
             return Err(IllegalMove::Suicide);
         }
-        Ok(self.play_unchecked(c, p).captured)
+        let captured = self.play_unchecked(c, p).captured;
+        debug_assert_eq!(self.check_consistency(), Ok(()));
+        Ok(captured)
     }
 
     /// Fast play. Contract: `p` is an empty point of this board and not the ko point for
@@ -421,34 +430,40 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let opp = me ^ 1;
         self.ko = NONE;
         let counts = self.nbr[p];
-        let friends = (counts >> (4 * me)) & 15;
-        let enemies = (counts >> (4 * opp)) & 15;
         self.set_cell(p, me);
         let nb = self.nbrs(p);
         let cells = nb.map(|n| self.cell_at(n));
-
-        // Join the largest friendly neighbour chain, or start a chain of one.
-        let mut head = NONE as usize;
-        if friends > 0 {
-            for i in 0..4 {
-                if cells[i] == me {
-                    let h = self.chain[nb[i]] as usize;
-                    if head == NONE as usize || self.nstones[h] > self.nstones[head] {
-                        head = h;
-                    }
-                }
-            }
+        let mut friends = 0u32;
+        let mut enemies = 0u32;
+        for i in 0..4 {
+            friends |= ((cells[i] == me) as u32) << i;
+            enemies |= ((cells[i] == opp) as u32) << i;
         }
-        if head == NONE as usize {
-            head = p;
+
+        // Join the largest friendly neighbour chain, or start a chain of one (branch-free:
+        // non-friends weigh 0; with no friend at all the new stone starts its own chain).
+        let mut best = 0u32;
+        for i in 0..4 {
+            // key: chain size (0 for non-friends) above the chain head
+            let h = self.chain[nb[i]] as u32;
+            let w = self.nstones[h as usize] as u32 & 0u32.wrapping_sub((cells[i] == me) as u32);
+            best = best.max(w << 16 | h);
+        }
+        let head = if best >> 16 == 0 {
+            p
+        } else {
+            (best & 0xffff) as usize
+        };
+        if head == p {
             self.chain[p] = p as u16;
             self.next[p] = p as u16;
             self.nstones[p] = 1;
             let mut libs = Bitset::EMPTY;
             for i in 0..4 {
-                if cells[i] == EMPTY {
-                    libs.insert(nb[i]);
-                }
+                // branch-free: a non-empty neighbour adds a zero bit at p's word
+                let e = cells[i] == EMPTY;
+                let q = if e { nb[i] } else { p };
+                libs.0[q >> 6] |= (e as u64) << (q & 63);
             }
             self.nlibs[p] = (counts >> 8) & 15;
             self.chain_libs[p] = libs;
@@ -458,40 +473,43 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.next[head] = p as u16;
             self.nstones[head] += 1;
             let libs = &mut self.chain_libs[head];
-            let mut nl = self.nlibs[head] as i32 - libs.remove(p) as i32;
+            let mut nl = self.nlibs[head] as u32 - libs.remove(p) as u32;
             for i in 0..4 {
-                if cells[i] == EMPTY {
-                    nl += libs.insert(nb[i]) as i32;
-                }
+                let e = cells[i] == EMPTY;
+                let q = if e { nb[i] } else { p };
+                let bit = (e as u64) << (q & 63);
+                let w = &mut libs.0[q >> 6];
+                nl += (*w & bit == 0) as u32 & e as u32;
+                *w |= bit;
             }
             self.nlibs[head] = nl as u16;
-        }
-
-        if friends > 1 {
-            for i in 0..4 {
-                if cells[i] == me {
-                    let h = self.chain[nb[i]] as usize;
-                    if h != head {
-                        self.chain_libs[h].remove(p);
-                        self.merge(head, h);
-                    }
+            // merge the other friendly chains
+            let mut f = if friends & (friends - 1) != 0 {
+                friends
+            } else {
+                0
+            };
+            while f != 0 {
+                let h = self.chain[nb[f.trailing_zeros() as usize]] as usize;
+                f &= f - 1;
+                if h != head {
+                    self.chain_libs[h].remove(p);
+                    self.merge(head, h);
                 }
             }
         }
         let mut captured = 0u32;
         let mut cap_point = NONE;
-        if enemies > 0 {
-            for i in 0..4 {
-                if cells[i] == opp {
-                    let n = nb[i];
-                    let h = self.chain[n] as usize;
-                    if self.chain_libs[h].remove(p) {
-                        self.nlibs[h] -= 1;
-                        if self.nlibs[h] == 0 {
-                            captured += self.remove_chain(h, opp);
-                            cap_point = n as u16;
-                        }
-                    }
+        let mut e = enemies;
+        while e != 0 {
+            let n = nb[e.trailing_zeros() as usize];
+            e &= e - 1;
+            let h = self.chain[n] as usize;
+            if self.chain_libs[h].remove(p) {
+                self.nlibs[h] -= 1;
+                if self.nlibs[h] == 0 {
+                    captured += self.remove_chain(h, opp);
+                    cap_point = n as u16;
                 }
             }
         }
@@ -546,12 +564,14 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.set_cell(q, EMPTY);
             n += 1;
             for m in self.nbrs(q) {
-                if self.cell_at(m) == other {
-                    let g = self.chain[m] as usize;
-                    if self.chain_libs[g].insert(q) {
-                        self.nlibs[g] += 1;
-                    }
-                }
+                // branch-free: a cell that is not an `other` stone ORs a zero bit into the
+                // (stale but in-range) chain its `chain` entry names
+                let is_other = self.cell[m] == other;
+                let g = self.chain[m] as usize;
+                let bit = (is_other as u64) << (q & 63);
+                let w = &mut self.chain_libs[g].0[q >> 6];
+                self.nlibs[g] += (*w & bit == 0) as u16 & is_other as u16;
+                *w |= bit;
             }
             q = after;
             if q == h {

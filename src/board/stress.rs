@@ -141,7 +141,7 @@ fn compare(fast: &AnyBoard, slow: &RefBoard) {
 fn random_moves_match_reference_board() {
     let mut rng = SmallRng::seed_from_u64(2026);
     let (mut total, mut invalid, mut captures, mut suicides, mut kos) = (0, 0, 0, 0, 0);
-    let mut sizes: Vec<usize> = vec![2, 3, 5, 9, 13, 19, 25];
+    let mut sizes: Vec<usize> = vec![2, 3, 5, 9, 10, 13, 14, 15, 19, 20, 25];
     sizes.extend((0..12).map(|_| rng.random_range(2..=25)));
     for &n in &sizes {
         for game in 0..3 {

@@ -8,7 +8,12 @@
 //! dropped chain, until nothing changes. The chains left are pass-alive. A region left
 //! that is healthy for one of them is pass-alive territory: the opponent can never make an
 //! eye there, so the opponent's stones inside are dead.
+//!
+//! When multi-stone suicide is legal the opponent can empty the points of its own stones,
+//! so a region is healthy only if *every* point of it, stones included, is next to the
+//! chain (as KataGo does).
 
+use super::ruleset::SuicideRule;
 use crate::board::{AnyBoard, Color, Point};
 
 /// The outcome of Benson's algorithm for one colour.
@@ -57,10 +62,11 @@ struct Region {
     borders: Vec<usize>,
 }
 
-/// Runs Benson's algorithm for the chains of `c` on `board`.
-pub fn pass_alive(board: &AnyBoard, c: Color) -> PassAlive {
+/// Runs Benson's algorithm for the chains of `c` on `board` under the given suicide rule.
+pub fn pass_alive(board: &AnyBoard, c: Color, suicide: SuicideRule) -> PassAlive {
+    let multi = suicide == SuicideRule::MultiStoneAllowed;
     let size = board.size();
-    let n = size * (size + 1);
+    let n = Point::index_bound(size);
     let all = board.points();
 
     // chains of c: index per stone
@@ -118,11 +124,13 @@ pub fn pass_alive(board: &AnyBoard, c: Color) -> PassAlive {
             if r.empties.is_empty() {
                 return Vec::new();
             }
+            // with suicide allowed, enemy stones may vanish: their points must touch too
+            let must_touch = if multi { &r.points } else { &r.empties };
             r.borders
                 .iter()
                 .copied()
                 .filter(|&x| {
-                    r.empties
+                    must_touch
                         .iter()
                         .all(|&e| board.neighbors(e).iter().any(|m| chain_of[m.idx()] == x))
                 })
@@ -204,15 +212,29 @@ mod tests {
     }
 
     fn check(diagram: &str, c: Color, expected: &str) {
+        check_with(diagram, c, SuicideRule::Forbidden, expected);
+        // without enemy stones in the regions, the suicide rule changes nothing
         let b = board(diagram);
-        let got = marks(&b, &pass_alive(&b, c));
+        let enemy_inside = |r: &PassAlive| {
+            b.points()
+                .iter()
+                .any(|&p| r.is_territory(p) && b.color_at(p) == Some(c.opponent()))
+        };
+        if !enemy_inside(&pass_alive(&b, c, SuicideRule::Forbidden)) {
+            check_with(diagram, c, SuicideRule::MultiStoneAllowed, expected);
+        }
+    }
+
+    fn check_with(diagram: &str, c: Color, suicide: SuicideRule, expected: &str) {
+        let b = board(diagram);
+        let got = marks(&b, &pass_alive(&b, c, suicide));
         let want: String = expected
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .map(|l| format!("{l}\n"))
             .collect();
-        assert_eq!(got, want, "\n{b}\nfor {c}");
+        assert_eq!(got, want, "\n{b}\nfor {c}, {suicide:?}");
     }
 
     #[test]
@@ -434,6 +456,121 @@ mod tests {
              -----
              -----
              -----",
+        );
+    }
+
+    #[test]
+    fn suicide_rule_changes_health_of_regions_with_enemy_stones() {
+        // White A4 shares the regions B4/C4 and A3 with the big chain. With suicide
+        // allowed, Black can play B4 (suicide of B4+C4), then B4 and A3 to capture A4.
+        let d = "
+            O . X O
+            . O O O
+            O O . O
+            O O O .";
+        check_with(
+            d,
+            Color::White,
+            SuicideRule::Forbidden,
+            "ATTA
+             TAAA
+             AATA
+             AAAT",
+        );
+        check_with(
+            d,
+            Color::White,
+            SuicideRule::MultiStoneAllowed,
+            "---A
+             -AAA
+             AATA
+             AAAT",
+        );
+    }
+
+    /// xorshift64 for the random soundness test.
+    fn next(state: &mut u64, n: usize) -> usize {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        (*state % n as u64) as usize
+    }
+
+    #[test]
+    fn pass_alive_chains_survive_any_attack() {
+        // Random positions dominated by one colour; whatever the opponent plays while that
+        // colour passes (suicide of several stones allowed or not), the chains Benson calls
+        // pass-alive keep every stone and the opponent never lives in their territory.
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut tested = 0;
+        for round in 0..400 {
+            let size = 4 + round % 3;
+            let c = if round % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut b = AnyBoard::new(size).unwrap();
+            for _ in 0..size * size * 2 {
+                let col = if next(&mut state, 5) == 0 {
+                    c.opponent()
+                } else {
+                    c
+                };
+                let pts = b.points();
+                let p = pts[next(&mut state, pts.len())];
+                if b.is_empty_point(p) && !b.is_eye(col, p) && b.is_legal_simple(col, p) {
+                    b.try_play(col, p).unwrap();
+                }
+            }
+            let multi = round % 4 < 2;
+            let rule = if multi {
+                SuicideRule::MultiStoneAllowed
+            } else {
+                SuicideRule::Forbidden
+            };
+            let pa = pass_alive(&b, c, rule);
+            let alive = pa.alive_points();
+            let territory = pa.territory_points();
+            if alive.is_empty() {
+                continue;
+            }
+            tested += 1;
+            for _ in 0..30 {
+                let mut a = b.clone();
+                for _ in 0..40 {
+                    let moves: Vec<Point> = a
+                        .points()
+                        .into_iter()
+                        .filter(|&p| {
+                            a.is_empty_point(p)
+                                && a.ko() != Some((p, c.opponent()))
+                                && match a.suicide_stones(c.opponent(), p) {
+                                    0 => true,
+                                    1 => false,
+                                    _ => multi,
+                                }
+                        })
+                        .collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let p = moves[next(&mut state, moves.len())];
+                    a.play_allow_suicide(c.opponent(), p).unwrap();
+                    for &q in &alive {
+                        assert_eq!(a.color_at(q), Some(c), "\n{b}\nbecame\n{a}");
+                    }
+                }
+                // nor can the opponent build unconditional life inside the territory
+                let theirs = pass_alive(&a, c.opponent(), rule);
+                for &q in &territory {
+                    assert!(!theirs.is_alive(q), "\n{b}\nbecame\n{a}");
+                }
+            }
+        }
+        assert!(
+            tested > 50,
+            "only {tested} positions with pass-alive chains"
         );
     }
 }

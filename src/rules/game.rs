@@ -109,10 +109,13 @@ impl Game {
         &self.rules
     }
 
-    /// Replaces the rules, komi included; history and prisoners are recomputed under them.
+    /// Replaces the rules, komi included; history and prisoners are recomputed under them
+    /// (moves already played stay, even if the new rules would forbid them).
     pub fn set_rules(&mut self, r: Rules) {
+        let to_move = self.to_move;
         self.rules = r;
         self.replay();
+        self.to_move = to_move;
     }
 
     /// The komi (points for White).
@@ -180,22 +183,14 @@ impl Game {
             Move::Play(p) => p,
         };
         let b = &self.board;
-        if !b.is_on_board(p) {
-            return Err(IllegalMove::OffBoard);
-        }
-        if !b.is_empty_point(p) {
-            return Err(IllegalMove::Occupied);
-        }
-        if b.ko() == Some((p, c)) {
-            return Err(IllegalMove::Ko);
-        }
+        b.check_place(c, p)?;
         let lost = b.suicide_stones(c, p);
         if lost == 1 || (lost > 1 && self.rules.suicide == SuicideRule::Forbidden) {
             return Err(IllegalMove::Suicide);
         }
         if self.rules.ko != KoRule::Simple {
             let h = hash_after(b, c, p);
-            if self.seen.contains(&self.key(h, c.opponent())) {
+            if self.seen_before(h, c.opponent()) {
                 return Err(IllegalMove::Superko);
             }
         }
@@ -205,6 +200,14 @@ impl Game {
     /// Whether `c` may make move `m` now.
     pub fn is_legal(&self, c: Color, m: Move) -> bool {
         self.check(c, m).is_ok()
+    }
+
+    /// Whether a position with board hash `hash` and `next` to move is one the ko rule
+    /// forbids repeating now (in the game's history, or since the last pass under
+    /// `PassReset`); always false under simple ko. Lets a search extend the game's
+    /// superko history into its tree.
+    pub fn seen_before(&self, hash: u64, next: Color) -> bool {
+        self.rules.ko != KoRule::Simple && self.seen.contains(&self.key(hash, next))
     }
 
     /// Plays move `m` for `c` after [`Game::check`]ing it; on error nothing changes.
@@ -473,15 +476,15 @@ impl Game {
     }
 
     /// Every stone alive, except stones inside territory that Benson's algorithm proves
-    /// pass-alive for the other colour, which are dead (all alive when
-    /// `rules.remove_dead` is false).
+    /// pass-alive for the other colour (under this suicide rule), which are dead (all
+    /// alive when `rules.remove_dead` is false).
     pub fn default_status(&self) -> StatusMap {
         let mut st = StatusMap::new(&self.board);
         if !self.rules.remove_dead {
             return st;
         }
         for c in Color::BOTH {
-            let pa = benson::pass_alive(&self.board, c);
+            let pa = benson::pass_alive(&self.board, c, self.rules.suicide);
             for p in pa.territory_points() {
                 if self.board.color_at(p) == Some(c.opponent()) {
                     st.set(p, Status::Dead);
@@ -590,6 +593,15 @@ mod tests {
         assert_eq!(g.play(c, m), Ok(()), "{c} {v}\n{}", g.board());
     }
 
+    /// A padding point (index below the bound but not on a `size` board).
+    fn off_board(size: usize) -> Point {
+        let b = AnyBoard::new(size).unwrap();
+        (0..Point::index_bound(size))
+            .map(|i| Point(i as u16))
+            .find(|&p| !b.is_on_board(p))
+            .unwrap()
+    }
+
     const KO: &str = "
         . O . X X O
         O X X X O .
@@ -618,9 +630,10 @@ mod tests {
             g.check(Color::Black, Move::Play(Point(9999))),
             Err(IllegalMove::OffBoard)
         );
-        // the separator column is off board too
+        // padding points inside the index range are off board too
+        let pad = off_board(5);
         assert_eq!(
-            g.check(Color::Black, Move::Play(Point(5))),
+            g.check(Color::Black, Move::Play(pad)),
             Err(IllegalMove::OffBoard)
         );
         play(&mut g, Color::Black, "C3");
@@ -905,63 +918,120 @@ mod tests {
         }
     }
 
+    /// Plays `n` random moves (some out of turn, some passes) under preset `p`, comparing
+    /// every verdict on `sample` random points (all points when `None`) with the reference,
+    /// then undoes moves and compares with snapshots. Returns the superko verdicts seen.
+    fn random_game(p: Rules, size: usize, n: usize, sample: Option<usize>, seed: u64) -> usize {
+        let mut rng = Rng(seed);
+        let mut superko = 0;
+        let mut g = Game::new(size, p).unwrap();
+        let mut past = vec![(g.board().hash(), Color::Black, false)];
+        let mut snaps = vec![(g.board().clone(), [0u32; 2], g.to_move())];
+        let pts = g.board().points();
+        for _ in 0..n {
+            let c = if rng.below(8) == 0 {
+                g.to_move().opponent()
+            } else {
+                g.to_move()
+            };
+            let probe: Vec<Point> = match sample {
+                None => pts.clone(),
+                Some(k) => (0..k).map(|_| pts[rng.below(pts.len())]).collect(),
+            };
+            for q in probe {
+                let verdict = g.check(c, Move::Play(q));
+                superko += (verdict == Err(IllegalMove::Superko)) as usize;
+                assert_eq!(
+                    verdict.is_ok(),
+                    reference_check(&g, &past, c, q),
+                    "{p} {size} {c} {}\n{}",
+                    q.vertex(size),
+                    g.board()
+                );
+            }
+            let legal = g.legal_moves(c);
+            let m = if legal.is_empty() || rng.below(10) == 0 {
+                Move::Pass
+            } else {
+                Move::Play(legal[rng.below(legal.len())])
+            };
+            assert_eq!(g.play(c, m), Ok(()));
+            g.board().check_consistency().unwrap();
+            past.push((g.board().hash(), c.opponent(), m == Move::Pass));
+            assert!(
+                g.seen_before(g.board().hash(), c.opponent()) || g.rules().ko == KoRule::Simple
+            );
+            snaps.push((
+                g.board().clone(),
+                [g.prisoners(Color::Black), g.prisoners(Color::White)],
+                g.to_move(),
+            ));
+        }
+        // undo moves, checking the state each time, stopping at random
+        while g.move_number() > 0 {
+            assert!(g.undo());
+            let (b, pr, tm) = &snaps[g.move_number()];
+            assert_eq!(g.board(), b);
+            assert_eq!([g.prisoners(Color::Black), g.prisoners(Color::White)], *pr);
+            assert_eq!(g.to_move(), *tm);
+            if rng.below(20) == 0 {
+                break;
+            }
+        }
+        superko
+    }
+
     #[test]
     fn random_games_match_reference_and_undo() {
         let mut superko = 0;
         for (i, p) in Preset::ALL.into_iter().enumerate() {
             for size in [2, 3, 4, 5, 7] {
-                let mut rng = Rng(0x9e37_79b9 + (i * 31 + size) as u64);
-                let mut g = Game::new(size, Rules::preset(p)).unwrap();
-                let mut past = vec![(g.board().hash(), Color::Black, false)];
-                let mut snaps = vec![(g.board().clone(), [0u32; 2], g.to_move())];
-                let pts = g.board().points();
-                for _ in 0..300 {
-                    let c = if rng.below(8) == 0 {
-                        g.to_move().opponent()
-                    } else {
-                        g.to_move()
-                    };
-                    // every empty point's verdict agrees with the reference
-                    for &q in &pts {
-                        superko +=
-                            (g.check(c, Move::Play(q)) == Err(IllegalMove::Superko)) as usize;
-                        assert_eq!(
-                            g.is_legal(c, Move::Play(q)),
-                            reference_check(&g, &past, c, q),
-                            "{p} {size} {c} {}\n{}",
-                            q.vertex(size),
-                            g.board()
-                        );
-                    }
-                    let legal = g.legal_moves(c);
-                    let m = if legal.is_empty() || rng.below(10) == 0 {
-                        Move::Pass
-                    } else {
-                        Move::Play(legal[rng.below(legal.len())])
-                    };
-                    assert_eq!(g.play(c, m), Ok(()));
-                    g.board().check_consistency().unwrap();
-                    past.push((g.board().hash(), c.opponent(), m == Move::Pass));
-                    snaps.push((
-                        g.board().clone(),
-                        [g.prisoners(Color::Black), g.prisoners(Color::White)],
-                        g.to_move(),
-                    ));
-                }
-                // undo a few moves at a time, checking the state each time
-                while g.move_number() > 0 {
-                    assert!(g.undo());
-                    let (b, pr, tm) = &snaps[g.move_number()];
-                    assert_eq!(g.board(), b);
-                    assert_eq!([g.prisoners(Color::Black), g.prisoners(Color::White)], *pr);
-                    assert_eq!(g.to_move(), *tm);
-                    if rng.below(20) == 0 {
-                        break;
-                    }
-                }
+                let seed = 0x9e37_79b9 + (i * 31 + size) as u64;
+                superko += random_game(Rules::preset(p), size, 300, None, seed);
             }
         }
         assert!(superko > 100, "only {superko} superko verdicts");
+    }
+
+    #[test]
+    fn random_games_with_custom_rules() {
+        let mut superko = 0;
+        for (i, (ko, suicide)) in [
+            (KoRule::Simple, SuicideRule::MultiStoneAllowed),
+            (KoRule::Situational, SuicideRule::Forbidden),
+            (KoRule::PassReset, SuicideRule::MultiStoneAllowed),
+            (KoRule::Positional, SuicideRule::Forbidden),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut r = Rules::preset(Preset::Japanese);
+            r.ko = ko;
+            r.suicide = suicide;
+            assert_eq!(r.to_string(), "custom");
+            for size in [3, 4, 5] {
+                superko += random_game(r, size, 300, None, 0xc0ffee + (i * 7 + size) as u64);
+            }
+        }
+        assert!(superko > 10, "only {superko} superko verdicts");
+    }
+
+    #[test]
+    fn random_games_on_large_boards() {
+        for (i, p) in [
+            Preset::Chinese,
+            Preset::Aga,
+            Preset::Yasunaga,
+            Preset::TrompTaylor,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for size in [9, 13, 19, 25] {
+                let seed = 0x5eed + (i * 97 + size) as u64;
+                random_game(Rules::preset(p), size, 150, Some(12), seed);
+            }
+        }
     }
 
     #[test]
@@ -1035,8 +1105,8 @@ mod tests {
             Err(SetupError::Duplicate(pts[0]))
         );
         assert_eq!(
-            g.place_handicap(&[pts[0], Point(9)]),
-            Err(SetupError::OffBoard(Point(9)))
+            g.place_handicap(&[pts[0], off_board(9)]),
+            Err(SetupError::OffBoard(off_board(9)))
         );
         assert_eq!(g.board().stone_counts(), [0, 0]);
         assert_eq!(g.place_handicap(&pts), Ok(()));

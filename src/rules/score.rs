@@ -27,7 +27,7 @@ impl StatusMap {
     /// Every stone of `board` alive.
     pub fn new(board: &AnyBoard) -> StatusMap {
         let size = board.size();
-        let mut status = vec![None; size * (size + 1)];
+        let mut status = vec![None; Point::index_bound(size)];
         for p in board.points() {
             if board.color_at(p).is_some() {
                 status[p.idx()] = Some(Status::Alive);
@@ -167,7 +167,7 @@ impl Count {
 /// nobody when `rules.seki_eyes_count` is false.
 pub fn count(board: &AnyBoard, rules: &Rules, status: &StatusMap, prisoners: [u32; 2]) -> Count {
     let size = board.size();
-    let n = size * (size + 1);
+    let n = Point::index_bound(size);
     let mut grid: Vec<Option<Color>> = vec![None; n];
     let mut tally = [Tally::default(); 2];
     tally[0].prisoners = prisoners[0];

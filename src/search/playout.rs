@@ -64,7 +64,7 @@ pub fn area_score<const W: usize, const P: usize>(b: &Board<W, P>, komi: f64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board11, Board19, Point};
+    use crate::board::{Board19, Board9, Point};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
@@ -72,7 +72,7 @@ mod tests {
     fn playouts_end_and_keep_the_board_consistent() {
         let mut rng = SmallRng::seed_from_u64(7);
         for _ in 0..200 {
-            let mut b = Board11::new(9).unwrap();
+            let mut b = Board9::new(9).unwrap();
             let r = playout(&mut b, Color::Black, 7.5, 3 * 81, &mut rng);
             b.check_consistency().unwrap();
             assert!(r.moves > 40, "{r:?}");
@@ -105,11 +105,11 @@ mod tests {
     fn area_score_counts_regions_reaching_one_colour() {
         // . X . O .   on 5x5 row 1, everything else empty: all empty points reach both colours
         let s = 5;
-        let b = Board11::from_stones(s, &[Point::new(1, 0, s)], &[Point::new(3, 0, s)]).unwrap();
+        let b = Board9::from_stones(s, &[Point::new(1, 0, s)], &[Point::new(3, 0, s)]).unwrap();
         assert_eq!(b.area_score(), 0);
         // a black wall on column B cuts off column A
         let wall: Vec<_> = (0..s).map(|y| Point::new(1, y, s)).collect();
-        let b = Board11::from_stones(s, &wall, &[Point::new(3, 0, s)]).unwrap();
+        let b = Board9::from_stones(s, &wall, &[Point::new(3, 0, s)]).unwrap();
         // black: 5 stones + 5 (column A); white: 1 stone; columns C-E (14 empty) reach both
         assert_eq!(b.area_score(), 10 - 1);
     }
