@@ -48,8 +48,15 @@ enum Command {
         #[command(subcommand)]
         what: BenchCommand,
     },
-    // TODO(lead, at merge): `Match(tengen::arena::MatchArgs)` => `tengen::arena::run(&args)`
-    // once the arena branch is on main.
+    // TODO(lead, at merge of `arena`): add
+    //     /// Bot-vs-bot matches between GTP engines.
+    //     Match(tengen::arena::MatchArgs),
+    // and in `main`:
+    //     Some(Command::Match(a)) => match tengen::arena::run(a) {
+    //         Ok(_) => ExitCode::SUCCESS,
+    //         Err(e) => { eprintln!("tengen: {e}"); ExitCode::from(2) }
+    //     },
+    // (`arena::run` returns `Result<Summary, MatchError>`; adjust if it changed.)
 }
 
 #[derive(Subcommand, Debug)]
@@ -99,7 +106,7 @@ fn init_logging(verbose: u8) {
 
 fn run_gtp(cli: &Cli) -> ExitCode {
     let opts = Options {
-        rules: cli.rules.0.clone(),
+        rules: cli.rules.0,
         rules_name: Some(cli.rules.1.clone()),
         komi: cli.komi,
         search: FlatParams {

@@ -284,6 +284,18 @@ pub fn rules_json(r: &Rules, name: &str) -> String {
     )
 }
 
+/// The bytes of a regular file of at most 16 MiB (not a device, pipe or directory).
+fn read_small_file(path: &str) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::File::open(path)?;
+    if !f.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    f.take(16 << 20).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// Today's date as `YYYY-MM-DD` (UTC).
 fn today() -> String {
     let days = std::time::SystemTime::now()
@@ -345,12 +357,12 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
 impl Gtp {
     /// A fresh engine with an empty board.
     pub fn new(opts: &Options) -> Gtp {
-        let mut rules = opts.rules.clone();
+        let mut rules = opts.rules;
         if let Some(k) = opts.komi {
             rules.komi = k;
         }
         let size = opts.size.clamp(2, 25);
-        let game = match Game::new(size, rules.clone()) {
+        let game = match Game::new(size, rules) {
             Some(g) => g,
             None => Game::new(19, rules).unwrap_or_else(|| unreachable!("19x19 is valid")),
         };
@@ -425,7 +437,7 @@ impl Gtp {
         if !(2..=25).contains(&n) {
             return Err("unacceptable size".into());
         }
-        let g = Game::new(n as usize, self.game.rules().clone()).ok_or("unacceptable size")?;
+        let g = Game::new(n as usize, *self.game.rules()).ok_or("unacceptable size")?;
         self.game = g;
         self.last = None;
         Ok(String::new())
@@ -488,7 +500,11 @@ impl Gtp {
             self.game.move_number(),
             self.params.time,
         );
-        let clock_runs = !matches!(self.clock.kind, ClockKind::Unset | ClockKind::Unlimited);
+        let clock_runs = match self.clock.kind {
+            ClockKind::Unset => self.clock.left[color.index()].is_some(),
+            ClockKind::Unlimited => false,
+            _ => true,
+        };
         match (self.params.playouts, clock_runs) {
             (Some(n), false) => Limit {
                 playouts: Some(n),
@@ -541,6 +557,11 @@ impl Gtp {
             }
         }
         let mut d = s.decide(cleanup);
+        log::info!(
+            "{} playouts for {color}, best {:?}",
+            s.playouts(),
+            s.infos().first().map(|m| (m.visits, m.winrate))
+        );
         if cleanup && !s.opponent_dead_stones() {
             d = Decision::Pass;
         }
@@ -871,7 +892,7 @@ impl Gtp {
             }
             None => None,
         };
-        let bytes = std::fs::read(&args[0]).map_err(|e| {
+        let bytes = read_small_file(&args[0]).map_err(|e| {
             log::info!("loadsgf {}: {e}", args[0]);
             CANNOT
         })?;
@@ -884,7 +905,7 @@ impl Gtp {
             .rules
             .as_deref()
             .and_then(rules_by_name)
-            .unwrap_or_else(|| (self.game.rules().clone(), self.rules_name.clone()));
+            .unwrap_or_else(|| (*self.game.rules(), self.rules_name.clone()));
         let game = rec.to_game(rules, upto).map_err(|e| {
             log::info!("loadsgf {}: {e}", args[0]);
             CANNOT
@@ -1114,7 +1135,8 @@ impl Gtp {
 }
 
 /// `n` handicap points for a free placement: the standard star points first, then points
-/// spread out over the board (farthest from the stones already chosen, off the edge lines).
+/// spread out over the board (farthest from the stones already chosen, off the edge lines,
+/// nearer the centre on ties).
 pub fn free_handicap_points(size: usize, n: usize) -> Vec<Point> {
     let mut pts: Vec<Point> = (2..=n.min(9))
         .rev()
@@ -1128,40 +1150,45 @@ pub fn free_handicap_points(size: usize, n: usize) -> Vec<Point> {
     } else {
         0
     };
-    let all: Vec<(usize, usize)> = (0..size)
-        .flat_map(|y| (0..size).map(move |x| (x, y)))
-        .collect();
-    let inner =
-        |&(x, y): &(usize, usize), e: usize| x >= e && y >= e && x + e < size && y + e < size;
     let c = (size as f64 - 1.0) / 2.0;
+    // every point with its squared distance to the nearest chosen stone
+    let mut cells: Vec<(usize, usize, f64)> = (0..size)
+        .flat_map(|y| (0..size).map(move |x| (x, y, f64::INFINITY)))
+        .collect();
+    let update = |cells: &mut Vec<(usize, usize, f64)>, p: Point| {
+        let (px, py) = p.xy(size);
+        for cell in cells.iter_mut() {
+            let (dx, dy) = (cell.0 as f64 - px as f64, cell.1 as f64 - py as f64);
+            cell.2 = cell.2.min(dx * dx + dy * dy);
+        }
+    };
+    for &p in &pts {
+        update(&mut cells, p);
+    }
     while pts.len() < n {
-        let taken: Vec<(usize, usize)> = pts.iter().map(|p| p.xy(size)).collect();
-        let free = |xy: &(usize, usize)| !taken.contains(xy);
-        let mut cands: Vec<&(usize, usize)> = all
+        let inner = |&&(x, y, d): &&(usize, usize, f64)| {
+            d > 0.0 && x >= edge && y >= edge && x + edge < size && y + edge < size
+        };
+        let score = |&(x, y, d): &(usize, usize, f64)| {
+            let centre = (x as f64 - c).powi(2) + (y as f64 - c).powi(2);
+            d.min(1.0e6) * 1000.0 - centre
+        };
+        let best = match cells
             .iter()
-            .filter(|xy| free(xy) && inner(xy, edge))
-            .collect();
-        if cands.is_empty() {
-            cands = all.iter().filter(|xy| free(xy)).collect();
-        }
-        let best = cands.into_iter().max_by(|a, b| {
-            let score = |&&(x, y): &&(usize, usize)| {
-                let d = taken
-                    .iter()
-                    .map(|&(tx, ty)| {
-                        let (dx, dy) = (x as f64 - tx as f64, y as f64 - ty as f64);
-                        (dx * dx + dy * dy).sqrt()
-                    })
-                    .fold(f64::INFINITY, f64::min);
-                let centre = ((x as f64 - c).powi(2) + (y as f64 - c).powi(2)).sqrt();
-                d * 100.0 - centre
-            };
-            score(a).total_cmp(&score(b))
-        });
-        match best {
-            Some(&(x, y)) => pts.push(Point::new(x, y, size)),
-            None => break,
-        }
+            .filter(inner)
+            .max_by(|a, b| score(a).total_cmp(&score(b)))
+        {
+            Some(b) => Some(*b),
+            None => cells
+                .iter()
+                .filter(|c| c.2 > 0.0)
+                .max_by(|a, b| score(a).total_cmp(&score(b)))
+                .copied(),
+        };
+        let Some((x, y, _)) = best else { break };
+        let p = Point::new(x, y, size);
+        pts.push(p);
+        update(&mut cells, p);
     }
     pts
 }

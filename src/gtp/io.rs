@@ -6,8 +6,7 @@ use super::frame::{self, Command, MAX_LINE};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// What a handler did with a command.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,8 +38,52 @@ pub trait Handler {
     fn handle(&mut self, cmd: &Command, stream: &mut dyn Stream) -> Response;
 }
 
-enum Input {
-    Line(String),
+/// Lines read but not yet answered, shared by the reader thread and the loop. `arrived` mirrors
+/// "a line is waiting or input has ended" and is only changed under the lock, so it is never
+/// stale.
+struct Inbox {
+    state: Mutex<InboxState>,
+    ready: Condvar,
+    arrived: Arc<AtomicBool>,
+}
+
+#[derive(Default)]
+struct InboxState {
+    lines: VecDeque<String>,
+    closed: bool,
+}
+
+impl Inbox {
+    fn lock(&self) -> MutexGuard<'_, InboxState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn push(&self, line: Option<String>) {
+        let mut st = self.lock();
+        match line {
+            Some(l) => st.lines.push_back(l),
+            None => st.closed = true,
+        }
+        self.arrived.store(true, Ordering::SeqCst);
+        self.ready.notify_all();
+    }
+
+    /// The next line, waiting for it; `None` once input has ended and every line is taken.
+    fn pop(&self) -> Option<String> {
+        let mut st = self.lock();
+        loop {
+            if let Some(l) = st.lines.pop_front() {
+                let more = !st.lines.is_empty() || st.closed;
+                self.arrived.store(more, Ordering::SeqCst);
+                return Some(l);
+            }
+            if st.closed {
+                self.arrived.store(true, Ordering::SeqCst);
+                return None;
+            }
+            st = self.ready.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
 }
 
 struct LoopStream<'a, W: Write> {
@@ -114,36 +157,31 @@ fn read_line_capped<R: BufRead>(r: &mut R) -> Option<Vec<u8>> {
     }
 }
 
-/// Starts the reader thread: every line goes into the channel; `arrived` is set after each
-/// line and at end of input, `interrupt` when a line asks for an interrupt.
-fn spawn_reader<R: Read + Send + 'static>(
-    input: R,
-    arrived: Arc<AtomicBool>,
-    interrupt: Arc<AtomicBool>,
-) -> Receiver<Input> {
-    let (tx, rx) = mpsc::channel();
+/// Starts the reader thread: every line goes into the inbox; `interrupt` is set when a line
+/// asks for an interrupt.
+fn spawn_reader<R: Read + Send + 'static>(input: R, inbox: Arc<Inbox>, interrupt: Arc<AtomicBool>) {
     let spawned = std::thread::Builder::new()
         .name("gtp-reader".into())
-        .spawn(move || {
-            let mut r = BufReader::new(input);
-            while let Some(bytes) = read_line_capped(&mut r) {
-                let line = String::from_utf8_lossy(&bytes).into_owned();
-                if frame::is_interrupt_comment(&line)
-                    || frame::parse_line(&line).is_some_and(|c| c.name == "gogui-interrupt")
-                {
-                    interrupt.store(true, Ordering::SeqCst);
+        .spawn({
+            let inbox = inbox.clone();
+            move || {
+                let mut r = BufReader::new(input);
+                while let Some(bytes) = read_line_capped(&mut r) {
+                    let line = String::from_utf8_lossy(&bytes).into_owned();
+                    if frame::is_interrupt_comment(&line)
+                        || frame::parse_line(&line).is_some_and(|c| c.name == "gogui-interrupt")
+                    {
+                        interrupt.store(true, Ordering::SeqCst);
+                    }
+                    inbox.push(Some(line));
                 }
-                if tx.send(Input::Line(line)).is_err() {
-                    break;
-                }
-                arrived.store(true, Ordering::SeqCst);
+                inbox.push(None);
             }
-            arrived.store(true, Ordering::SeqCst);
         });
     if let Err(e) = spawned {
         log::error!("cannot start the input thread: {e}");
+        inbox.push(None);
     }
-    rx
 }
 
 /// Runs the GTP loop until `quit` or the end of input. Returns an error only when the output
@@ -155,33 +193,13 @@ pub fn run<H: Handler, R: Read + Send + 'static, W: Write>(
 ) -> io::Result<()> {
     let arrived = Arc::new(AtomicBool::new(false));
     let interrupt = Arc::new(AtomicBool::new(false));
-    let rx = spawn_reader(input, arrived.clone(), interrupt.clone());
-    let mut pending: VecDeque<String> = VecDeque::new();
-    let mut closed = false;
-    loop {
-        let raw = match pending.pop_front() {
-            Some(l) => l,
-            None if closed => return Ok(()),
-            None => match rx.recv() {
-                Ok(Input::Line(l)) => l,
-                Err(_) => return Ok(()),
-            },
-        };
-        // note whether more input is already waiting behind this line
-        arrived.store(false, Ordering::SeqCst);
-        loop {
-            match rx.try_recv() {
-                Ok(Input::Line(l)) => pending.push_back(l),
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => {
-                    closed = true;
-                    break;
-                }
-            }
-        }
-        if !pending.is_empty() || closed {
-            arrived.store(true, Ordering::SeqCst);
-        }
+    let inbox = Arc::new(Inbox {
+        state: Mutex::new(InboxState::default()),
+        ready: Condvar::new(),
+        arrived: arrived.clone(),
+    });
+    spawn_reader(input, inbox.clone(), interrupt.clone());
+    while let Some(raw) = inbox.pop() {
         if frame::is_interrupt_comment(&raw) {
             interrupt.store(false, Ordering::SeqCst);
             continue;
@@ -235,6 +253,7 @@ pub fn run<H: Handler, R: Read + Send + 'static, W: Write>(
         out.write_all(text.as_bytes())?;
         out.flush()?;
     }
+    Ok(())
 }
 
 #[cfg(test)]

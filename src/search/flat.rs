@@ -320,6 +320,16 @@ impl FlatSearch {
         if cleanup {
             return Decision::Play(p);
         }
+        // a settled board (every point's owner clear in the playouts) while ahead: pass
+        let points = self.board.points();
+        if enough
+            && best.winrate > 0.5
+            && best.score_lead > 0.0
+            && points.iter().all(|&q| self.ownership(q).abs() > 0.9)
+            && !self.opponent_dead_stones()
+        {
+            return Decision::Pass;
+        }
         // after the opponent's pass, end the game when we are ahead as things stand
         if self.opponent_passed && enough && best.score_lead > 0.0 && best.winrate > 0.5 {
             let sign = if self.color == Color::Black {
@@ -327,11 +337,9 @@ impl FlatSearch {
             } else {
                 -1.0
             };
-            let settled = self
-                .board
-                .points()
-                .into_iter()
-                .map(|q| self.ownership(q).round() * sign)
+            let settled = points
+                .iter()
+                .map(|&q| self.ownership(q).round() * sign)
                 .sum::<f64>()
                 - self.komi * sign;
             if settled > 0.0 {
@@ -485,7 +493,13 @@ impl Clock {
         let margin = 0.25;
         let remaining_moves = ((size * size) as f64 * 0.45 - moves_played as f64 / 2.0).max(12.0);
         let t = match self.kind {
-            ClockKind::Unset | ClockKind::Unlimited => return default,
+            ClockKind::Unlimited => return default,
+            // no time_settings, but the controller reports a clock: respect it
+            ClockKind::Unset => match self.left[c.index()] {
+                None => return default,
+                Some((t, s)) if s > 0 => (t / s as f64).min(default),
+                Some((t, _)) => (t / remaining_moves).min(default),
+            },
             ClockKind::Absolute => {
                 let left = self.left[c.index()].map_or(self.main, |l| l.0);
                 left / remaining_moves
@@ -585,7 +599,7 @@ mod tests {
         // 5x5: a white group in atari whose capture decides the game
         let mut g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
         let w: Vec<Point> = ["A3", "B3", "C3", "D3"].iter().map(|v| pt(v, 5)).collect();
-        let b: Vec<Point> = ["A4", "B4", "C4", "D4", "E3", "A2", "B2", "C2", "D2"]
+        let b: Vec<Point> = ["A4", "B4", "C4", "D4", "E4", "A2", "B2", "C2", "D2", "E2"]
             .iter()
             .map(|v| pt(v, 5))
             .collect();
@@ -599,7 +613,41 @@ mod tests {
             &AtomicBool::new(false),
         );
         assert!(matches!(s.decide(false), Decision::Play(_)));
-        assert!(s.winrate() > 0.5);
+        // capturing leaves Black the whole board: every playout through it is won
+        let infos = s.infos();
+        let e3 = infos.iter().find(|m| m.mv == Some(pt("E3", 5))).unwrap();
+        assert!(e3.visits > 10 && e3.winrate == 1.0, "{e3:?}");
+        assert!(s.ownership(pt("A1", 5)) > 0.9);
+    }
+
+    #[test]
+    fn passes_on_a_settled_board_only_when_ahead() {
+        // everything is decided; Black could still play inside its own A3-A5 area and White
+        // could throw stones in there, but only the side ahead passes
+        let diagram = "
+            7 . X . X O . O
+            6 X X X X O O O
+            5 . X . X O . O
+            4 . X X X O O O
+            3 . X . X O . O
+            2 X X X X O O O
+            1 . X . X O . O";
+        let mut g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        g.set_komi(0.5);
+        let search = |c: Color| {
+            let mut s = FlatSearch::new(&g, c, &fixed(1000));
+            assert!(!s.infos().is_empty() || s.cands.len() > 1, "{c} has moves");
+            s.run(
+                Limit {
+                    playouts: Some(1000),
+                    deadline: None,
+                },
+                &AtomicBool::new(false),
+            );
+            s.decide(false)
+        };
+        assert_eq!(search(Color::Black), Decision::Pass);
+        assert_ne!(search(Color::White), Decision::Pass);
     }
 
     #[test]
@@ -659,6 +707,12 @@ mod tests {
         let t = c.move_time(Color::White, 19, 100, 2.0);
         assert!(t > 2.0 && t < 4.0, "{t}");
         c.left[1] = Some((1e300, 1));
+        assert!(c.move_time(Color::White, 19, 100, 2.0) <= 1.0e6);
+        // time_left without time_settings still keeps clear of the flag
+        let mut u = Clock::default();
+        u.left[0] = Some((3.0, 0));
+        assert!(u.move_time(Color::Black, 19, 0, 5.0) < 0.5);
+        assert_eq!(u.move_time(Color::White, 19, 0, 5.0), 5.0);
         assert!(c.move_time(Color::White, 19, 100, 2.0) <= 1.0e6);
         assert!(deadline_in(f64::NAN) >= Instant::now());
     }

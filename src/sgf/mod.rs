@@ -145,10 +145,60 @@ fn number(values: &[String]) -> Option<f64> {
     s.parse::<f64>().ok().filter(|k| k.is_finite())
 }
 
+/// Most nodes and nesting accepted: the parsing crate builds and drops trees recursively.
+const MAX_NODES: usize = 200_000;
+const MAX_DEPTH: usize = 10_000;
+
+/// The first complete game tree of `text`: from the first `(` that opens a node to its
+/// matching `)`, so that a byte-order mark, a header before it or junk after it do not matter.
+/// `None` when there is none, or it is absurdly large or deep.
+fn first_tree(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    let start = (0..b.len()).find(|&i| {
+        b[i] == b'(' && b[i + 1..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b';')
+    })?;
+    let (mut depth, mut nodes, mut in_value, mut escaped) = (0usize, 0usize, false, false);
+    for (i, &c) in b.iter().enumerate().skip(start) {
+        if in_value {
+            match c {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b']' => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            b'[' => in_value = true,
+            b';' => {
+                nodes += 1;
+                if nodes > MAX_NODES {
+                    return None;
+                }
+            }
+            b'(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return None;
+                }
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return text.get(start..=i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Reads the first game of an SGF text: root properties, setup before the first move and the
 /// moves of the main line.
 pub fn parse(text: &str) -> Result<GameRecord, SgfError> {
-    let trees = sgf_parse::parse(text).map_err(|e| SgfError::Syntax(format!("{e:?}")))?;
+    let tree = first_tree(text).ok_or_else(|| SgfError::Syntax("no complete game tree".into()))?;
+    let trees = sgf_parse::parse(tree).map_err(|e| SgfError::Syntax(format!("{e:?}")))?;
     let tree = trees.into_iter().next().ok_or(SgfError::NoGame)?;
     let root = tree.into_go_node().map_err(|_| SgfError::NotGo)?;
     let mut rec = GameRecord::new(19, 0.0);
@@ -345,6 +395,23 @@ mod tests {
     }
 
     #[test]
+    fn real_world_wrappers() {
+        for text in [
+            "\u{feff}(;SZ[9];B[aa])",
+            "header text (not SGF)\n(;SZ[9];B[aa])",
+            "(;SZ[9]\r\n;B[aa]\r\n)\r\n",
+            "  (;GM[1]FF[4]SZ[9]KM[0.50]TM[]OT[];B[aa]) junk after",
+            "(;SZ[9]C[a \\] (b) [c];B[aa])(;SZ[19];B[bb])",
+        ] {
+            let r = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(r.size, 9, "{text:?}");
+            assert_eq!(r.moves, vec![(Color::Black, Some(v("A9")))], "{text:?}");
+        }
+        let r = parse("(;SZ[9]AB[aa:cc];W[dd])").unwrap();
+        assert_eq!(r.setup_black.len(), 9);
+    }
+
+    #[test]
     fn broken_files_are_errors() {
         for bad in [
             "",
@@ -357,7 +424,15 @@ mod tests {
             "(;SZ[1])",
             "(;SZ[9];B[aa];AB[bb])",
             "(;SZ[9];B[a])",
+            "(;SZ[9]C[unclosed];B[aa]",
+            "(;SZ[9]C[never closed",
+            "\u{0}\u{1}",
         ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        let deep = format!("{}(;B[aa]{}", "(;".repeat(20_000), ")".repeat(20_001));
+        let long = format!("(;SZ[9]{})", ";B[]".repeat(300_000));
+        for bad in [deep.as_str(), long.as_str()] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }
