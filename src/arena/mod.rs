@@ -503,6 +503,13 @@ fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, MatchErro
 pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
     let plan = plan(args)?;
     let s = &plan.settings;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if s.time.is_some() && plan.parallel * 2 > cores {
+        log::warn!(
+            "{} timed games at once on {cores} cores: engines may lose time to each other",
+            plan.parallel
+        );
+    }
     let io = |what: &str, e: std::io::Error| MatchError::Io(format!("{what}: {e}"));
     for sub in ["", "sgf", "logs"] {
         let d = s.out.join(sub);

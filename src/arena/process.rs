@@ -18,6 +18,9 @@ use gtp::{Response, ResponseError, ResponseParser};
 /// A line longer than this is cut and passed on as it is (it is garbage anyway).
 const MAX_LINE: usize = 1 << 16;
 
+/// A reply longer than this (in bytes, over all its lines) is garbage.
+const MAX_REPLY: usize = 1 << 20;
+
 /// How long a polite `quit` may take before the engine is killed.
 const QUIT_GRACE: Duration = Duration::from_secs(2);
 
@@ -187,6 +190,7 @@ impl Engine {
         let deadline = Instant::now() + timeout;
         let mut parser = ResponseParser::new();
         let mut started = false;
+        let mut fed = 0usize;
         loop {
             let now = Instant::now();
             if now >= deadline {
@@ -198,23 +202,43 @@ impl Engine {
                 Ok(Event::Line(line)) => {
                     self.log("<<", &line);
                     let line = line.replace('\r', "");
-                    let trimmed = line.trim();
-                    if !started {
-                        if trimmed.is_empty() {
+                    let blank = line.trim().is_empty();
+                    let first = !started;
+                    if first {
+                        if blank {
                             continue;
                         }
-                        if !(trimmed.starts_with('=') || trimmed.starts_with('?')) {
+                        let t = line.trim_start();
+                        if !(t.starts_with('=') || t.starts_with('?')) {
                             return Err(EngineError::Garbage(line));
                         }
                         started = true;
                     }
-                    parser.feed(&normalise(&line));
-                    parser.feed("\n");
-                    match parser.get_response() {
-                        Ok(Response::Result((_, t))) => return Ok(Reply { ok: true, text: t }),
-                        Ok(Response::Error((_, t))) => return Ok(Reply { ok: false, text: t }),
-                        Err(ResponseError::IncompleteResponse) => {}
-                        Err(ResponseError::BadResponse(t)) => return Err(EngineError::Garbage(t)),
+                    if blank {
+                        parser.feed("\n");
+                    } else {
+                        fed += line.len();
+                        if fed > MAX_REPLY {
+                            self.desynced = true;
+                            return Err(EngineError::Garbage(format!(
+                                "a reply longer than {MAX_REPLY} bytes"
+                            )));
+                        }
+                        parser.feed(&normalise(&line));
+                        parser.feed("\n");
+                    }
+                    // A reply can only be complete at a blank line; the first line is parsed
+                    // at once so that a malformed status is caught early. (The parser rescans
+                    // its whole buffer on every call, so it is not called on every line.)
+                    if first || blank {
+                        match parser.get_response() {
+                            Ok(Response::Result((_, t))) => return Ok(Reply { ok: true, text: t }),
+                            Ok(Response::Error((_, t))) => return Ok(Reply { ok: false, text: t }),
+                            Err(ResponseError::IncompleteResponse) => {}
+                            Err(ResponseError::BadResponse(t)) => {
+                                return Err(EngineError::Garbage(t))
+                            }
+                        }
                     }
                 }
                 Ok(Event::Eof(why)) => {
@@ -394,6 +418,7 @@ mod tests {
             read l; printf '? illegal move\n\n'
             read l; printf '= multi\nline\n\n'
             read l; printf 'hello there\n\n'
+            read l; printf '=  \n  \n'
             read l; sleep 30
         "#;
         let mut e = sh(script, &d).expect("spawn sh");
@@ -428,6 +453,13 @@ mod tests {
             })
         );
         assert!(matches!(e.send(&c, t), Err(EngineError::Garbage(_))));
+        assert_eq!(
+            e.send(&c, t),
+            Ok(Reply {
+                ok: true,
+                text: "".into()
+            })
+        );
         let start = Instant::now();
         assert_eq!(
             e.send(&c, Duration::from_millis(300)),
@@ -442,6 +474,20 @@ mod tests {
         let mut e = sh("read l; exit 3", &d).expect("spawn sh");
         assert!(matches!(e.send(&c, t), Err(EngineError::Crash(_))));
         assert!(matches!(e.send(&c, t), Err(EngineError::Crash(_))));
+        e.finish(true);
+    }
+
+    #[test]
+    fn endless_reply_is_garbage() {
+        let d = tmp("endless");
+        let script = "read l; printf '= x\\n'; yes 0123456789 | head -c 3000000; sleep 30";
+        let mut e = sh(script, &d).expect("spawn sh");
+        assert_eq!(
+            e.send(&gtp::Command::new("x"), Duration::from_secs(20)),
+            Err(EngineError::Garbage(format!(
+                "a reply longer than {MAX_REPLY} bytes"
+            )))
+        );
         e.finish(true);
     }
 
