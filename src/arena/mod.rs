@@ -166,6 +166,8 @@ pub struct Summary {
     pub elo: Option<Estimate>,
     /// Settings line for the table.
     pub description: String,
+    /// The match settings as JSON (size, komi, rules, clock, ...), for `summary.json`.
+    pub settings: Json,
 }
 
 impl Summary {
@@ -278,7 +280,8 @@ impl Summary {
             ("disagreements", Json::Num(self.disagreements as f64)),
             ("score_rate", est(&self.score, "value")),
             ("elo", est(&self.elo, "difference")),
-            ("settings", Json::str(self.description.clone())),
+            ("description", Json::str(self.description.clone())),
+            ("settings", self.settings.clone()),
         ])
     }
 
@@ -533,6 +536,47 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
             s.rules,
             s.time.map_or("no clock".to_string(), |t| t.to_string())
         ),
+        settings: Json::obj([
+            ("size", Json::Num(s.size as f64)),
+            ("komi", Json::num(s.komi)),
+            ("rules", Json::str(s.rules.to_string())),
+            (
+                "time_settings",
+                s.time.map_or(Json::Null, |t| {
+                    Json::Arr(vec![
+                        Json::num(t.main),
+                        Json::num(t.byoyomi),
+                        Json::Num(t.stones.into()),
+                    ])
+                }),
+            ),
+            ("move_timeout", s.move_timeout.map_or(Json::Null, Json::num)),
+            ("max_moves", Json::Num(s.max_moves as f64)),
+            (
+                "referee",
+                s.referee
+                    .as_ref()
+                    .map_or(Json::Null, |r| Json::str(r.join(" "))),
+            ),
+            ("parallel", Json::Num(plan.parallel as f64)),
+            (
+                "seed",
+                args.seed.map_or(Json::Null, |x| Json::num(x as f64)),
+            ),
+            (
+                "first_black",
+                Json::str(plan.engines[plan.first_black].name.clone()),
+            ),
+            (
+                "commands",
+                Json::Obj(
+                    plan.engines
+                        .iter()
+                        .map(|e| (e.name.clone(), Json::str(e.words.join(" "))))
+                        .collect(),
+                ),
+            ),
+        ]),
     };
     for (i, spec) in plan.engines.iter().enumerate() {
         summary.engines[i].name = spec.name.clone();
@@ -691,6 +735,7 @@ mod tests {
             score: None,
             elo: None,
             description: "test".into(),
+            settings: Json::Null,
         };
         let mk = |black: &str, white: &str, winner: Option<Color>, ending| GameOutcome {
             number: 1,
