@@ -561,7 +561,14 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
             ("parallel", Json::Num(plan.parallel as f64)),
             (
                 "seed",
-                args.seed.map_or(Json::Null, |x| Json::num(x as f64)),
+                args.seed.map_or(Json::Null, |x| {
+                    // Exact as a number up to 2^53, else as text.
+                    if x < (1u64 << 53) {
+                        Json::Num(x as f64)
+                    } else {
+                        Json::str(x.to_string())
+                    }
+                }),
             ),
             (
                 "first_black",
