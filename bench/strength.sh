@@ -30,7 +30,7 @@ case $preset in
   smoke) size=9 games=${2:-2} level=1 args=${TENGEN_ARGS:---playouts 100 --seed 7 --threads 1} ;;
   *) echo "usage: $0 9|19|smoke [GAMES] [OUT_DIR]" >&2; exit 2 ;;
 esac
-out=${3:-bench/results/gnugo-$preset-$(date -u +%Y%m%d-%H%M%S)}
+out=${3:-target/match/gnugo-$preset-$(date -u +%Y%m%d-%H%M%S)}
 
 # No clock: each engine thinks by its own fixed setting (Tengen --time/--playouts, GNU Go
 # --level), so the result does not depend on how busy the machine is. The move timeout only
