@@ -302,7 +302,7 @@ fn disagreement_goes_to_the_referee() {
         Some(1)
     );
     assert_eq!(s.disagreements, 1);
-    assert!(s.table().contains("dead-stone disagreements: 1"));
+    assert!(s.table().contains("dead-stone disagreements: 1 (games 1)"));
 }
 
 #[test]

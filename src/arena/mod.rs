@@ -160,6 +160,8 @@ pub struct Summary {
     pub voids: usize,
     /// Games whose dead stones the engines did not agree on.
     pub disagreements: usize,
+    /// Numbers of those games, in the order they finished.
+    pub disagreement_games: Vec<usize>,
     /// The first engine's score rate (draws count half) with a 95% interval.
     pub score: Option<Estimate>,
     /// Elo difference, first engine minus second, with a 95% interval.
@@ -180,6 +182,7 @@ impl Summary {
         self.games += 1;
         if o.disagreement.is_some() {
             self.disagreements += 1;
+            self.disagreement_games.push(o.number);
         }
         let forfeit_by = o.forfeited_by();
         for c in Color::BOTH {
@@ -278,6 +281,15 @@ impl Summary {
             ("games", Json::Num(self.games as f64)),
             ("voids", Json::Num(self.voids as f64)),
             ("disagreements", Json::Num(self.disagreements as f64)),
+            (
+                "disagreement_games",
+                Json::Arr(
+                    self.disagreement_games
+                        .iter()
+                        .map(|&n| Json::Num(n as f64))
+                        .collect(),
+                ),
+            ),
             ("score_rate", est(&self.score, "value")),
             ("elo", est(&self.elo, "difference")),
             ("description", Json::str(self.description.clone())),
@@ -319,8 +331,18 @@ impl Summary {
             ));
         }
         s.push_str(&format!(
-            "games: {}  void: {}  dead-stone disagreements: {}\n",
-            self.games, self.voids, self.disagreements
+            "games: {}  void: {}  dead-stone disagreements: {}{}\n",
+            self.games,
+            self.voids,
+            self.disagreements,
+            if self.disagreement_games.is_empty() {
+                String::new()
+            } else {
+                let mut g = self.disagreement_games.clone();
+                g.sort_unstable();
+                let list: Vec<String> = g.iter().map(|n| n.to_string()).collect();
+                format!(" (games {})", list.join(", "))
+            }
         ));
         let (a, b) = (&self.engines[0].name, &self.engines[1].name);
         match (&self.score, &self.elo) {
@@ -523,6 +545,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
         games: 0,
         voids: 0,
         disagreements: 0,
+        disagreement_games: Vec::new(),
         score: None,
         elo: None,
         description: format!(
@@ -739,6 +762,7 @@ mod tests {
             games: 0,
             voids: 0,
             disagreements: 0,
+            disagreement_games: Vec::new(),
             score: None,
             elo: None,
             description: "test".into(),
