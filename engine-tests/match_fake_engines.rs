@@ -425,3 +425,24 @@ fn refused_board_size_forfeits_and_two_refusals_void_the_game() {
     assert_eq!(field(&g[0], "result"), "Void");
     assert_no_leftovers(&dir);
 }
+
+#[test]
+fn a_referee_that_cannot_decide_leaves_the_rules_default_with_a_warning() {
+    let (_, g) = disputed("referee-refuses", Some("refuse"));
+    assert_eq!(field(&g[0], "result"), "W+0.5");
+    assert_eq!(field(&g[0], "settlement"), "default");
+    let warnings = g[0]
+        .get("warnings")
+        .and_then(Json::as_array)
+        .map(|w| {
+            w.iter()
+                .filter_map(Json::as_str)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_default();
+    assert!(
+        warnings.contains("referee cannot list dead stones"),
+        "{warnings}"
+    );
+}
