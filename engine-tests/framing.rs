@@ -250,13 +250,8 @@ fn stdout_carries_only_replies_even_when_verbose() {
 
 #[test]
 fn help_explains_every_option() {
-    let out = std::process::Command::new(common::engine_path())
-        .arg("--help")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("run tengen --help");
-    assert!(out.status.success(), "tengen --help failed: {:?}", out);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (status, text, _) = common::run_once(&["--help"], Duration::from_secs(10));
+    assert!(status.success(), "tengen --help failed: {:?}", status);
     for opt in [
         "--threads",
         "--playouts",
@@ -279,19 +274,10 @@ fn bad_command_line_is_an_error_not_a_panic() {
         &["--komi", "x"][..],
         &["--no-such-option"][..],
     ] {
-        let out = std::process::Command::new(common::engine_path())
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("run tengen");
-        assert!(!out.status.success(), "{:?} should fail", args);
-        let err = String::from_utf8_lossy(&out.stderr);
+        let (status, out, err) = common::run_once(args, Duration::from_secs(10));
+        assert!(!status.success(), "{:?} should fail", args);
         assert!(!err.contains("panicked"), "{:?} panicked: {}", args, err);
-        assert!(
-            out.stdout.is_empty() || !String::from_utf8_lossy(&out.stdout).starts_with('='),
-            "{:?}",
-            args
-        );
+        assert!(!out.starts_with('='), "{:?} answered GTP: {:?}", args, out);
     }
 }
 

@@ -423,3 +423,47 @@ pub fn is_vertex_on(s: &str, size: usize) -> bool {
         Err(_) => false,
     }
 }
+
+/// Runs the engine once with `args` and no input, waiting at most `timeout`; returns its
+/// exit status, stdout and stderr (for `--help` and command-line errors).
+pub fn run_once(args: &[&str], timeout: Duration) -> (ExitStatus, String, String) {
+    let bin = engine_path();
+    let mut child = Command::new(&bin)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {}", bin.display(), e));
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut err = child.stderr.take().expect("stderr is piped");
+    let out_thread = thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let err_thread = thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        if let Ok(Some(s)) = child.try_wait() {
+            break s;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("tengen {:?} did not exit within {:?}", args, timeout);
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    let out = out_thread.join().unwrap_or_default();
+    let err = err_thread.join().unwrap_or_default();
+    (
+        status,
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
+}
