@@ -1423,3 +1423,17 @@ loadsgf ../sgf/seki2.sgf
 komi 0.5
 3111 final_score
 #? [W\+0\.5]
+
+# Statuses are disjoint: in SEKI02 the outer groups (24 stones) are alive, the inner
+# chains in seki; in SEKI01 no stone is alive (all 40 in seki).
+kata-set-rules japanese
+loadsgf ../sgf/seki2.sgf
+3200 final_status_list alive
+#? [(\s*[ABFG][1-7]){24}\s*]
+
+loadsgf ../sgf/seki.sgf
+3201 final_status_list alive
+#? [\s*]
+
+3202 final_status_list seki
+#? [(\s*[A-CE-G][1-7]){40}\s*]
