@@ -227,9 +227,25 @@ fn end_of_input_ends_the_engine() {
 
 #[test]
 fn stdout_carries_only_replies_even_when_verbose() {
-    let mut e = Engine::spawn(&["-v", "--playouts", "50", "--threads", "1"]);
+    let mut e = Engine::spawn(&["-vvv", "--playouts", "50", "--threads", "1"]);
+    only_replies_on_stdout(&mut e);
+}
+
+#[test]
+fn stdout_carries_only_replies_with_rust_log() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut e = Engine::spawn_with_env(
+        dir,
+        &["--playouts", "50", "--threads", "1"],
+        &[("RUST_LOG", "trace")],
+    );
+    only_replies_on_stdout(&mut e);
+}
+
+/// Plays a few commands, genmove among them, and checks stdout holds exactly their replies.
+fn only_replies_on_stdout(e: &mut Engine) {
     let out = exchange(
-        &mut e,
+        e,
         b"1 boardsize 9\n2 clear_board\n3 genmove b\n4 play w pass\n5 showboard\n",
     );
     // Split into replies and check each is well formed with the right id.
@@ -264,6 +280,13 @@ fn help_explains_every_option() {
     ] {
         assert!(text.contains(opt), "--help does not mention {}", opt);
     }
+}
+
+#[test]
+fn bench_subcommand_stays() {
+    let (status, text, _) = common::run_once(&["bench", "--help"], Duration::from_secs(10));
+    assert!(status.success(), "tengen bench --help failed: {:?}", status);
+    assert!(!text.is_empty());
 }
 
 #[test]

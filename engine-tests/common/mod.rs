@@ -173,6 +173,11 @@ impl Engine {
     /// Starts the engine with `args` in folder `dir`. stderr is discarded unless
     /// `TENGEN_TEST_STDERR` is set, then it is inherited.
     pub fn spawn_in(dir: &Path, args: &[&str]) -> Engine {
+        Engine::spawn_with_env(dir, args, &[])
+    }
+
+    /// Starts the engine with `args` in folder `dir` and extra environment variables.
+    pub fn spawn_with_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Engine {
         let bin = engine_path();
         let stderr = if std::env::var_os("TENGEN_TEST_STDERR").is_some() {
             Stdio::inherit()
@@ -181,6 +186,7 @@ impl Engine {
         };
         let mut child = Command::new(&bin)
             .args(args)
+            .envs(env.iter().copied())
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
