@@ -199,6 +199,7 @@ fn random_lines_each_get_one_well_formed_reply() {
     let dir = temp_path("fuzz-cwd", "d");
     std::fs::create_dir_all(&dir).expect("scratch folder");
     // The SGF file names in ARGS are relative to the crate root: link them in.
+    #[cfg(unix)]
     let _ = std::os::unix::fs::symlink(common::tests_dir(), dir.join("engine-tests"));
     let engine = RefCell::new(Engine::spawn_in(&dir, FAST_ARGS));
     let lines_sent = RefCell::new(0usize);
