@@ -1437,3 +1437,45 @@ loadsgf ../sgf/seki.sgf
 
 3202 final_status_list seki
 #? [(\s*[A-CE-G][1-7]){40}\s*]
+
+# ---- K03f: the K03 moves come from the file (k03moves.sgf), not from play: the superko
+# history must hold the file's positions. Also when loading stops before the last move.
+kata-set-rules tromp-taylor
+loadsgf ../sgf/k03moves.sgf
+4100 is_legal w b6
+#? [0]
+
+loadsgf ../sgf/k03moves.sgf 5
+play b a6
+4101 is_legal w b6
+#? [0]
+
+kata-set-rules japanese
+loadsgf ../sgf/k03moves.sgf
+4102 is_legal w b6
+#? [1]
+
+kata-set-rules new-zealand
+loadsgf ../sgf/k03moves.sgf
+4103 is_legal w b6
+#? [1]
+
+# ---- K03r: rules changed in mid-game keep the whole history: the K03 sequence played under
+# japanese (simple ko), then kata-set-rules tromp-taylor: W B6 repeats a position, illegal.
+kata-set-rules japanese
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b a6
+4200 is_legal w b6
+#? [1]
+
+kata-set-rules tromp-taylor
+4201 is_legal w b6
+#? [0]
+
+kata-set-rules japanese
+4202 is_legal w b6
+#? [1]
