@@ -7,9 +7,10 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -153,10 +154,13 @@ pub fn parse_reply(raw: &str) -> Result<Reply, String> {
     })
 }
 
-/// A running engine process driven over pipes.
+/// A running engine process driven over pipes. Writes go through a writer thread, so a
+/// test never blocks on a full pipe to a hung engine; reads go through a reader thread
+/// and always have a timeout.
 pub struct Engine {
     child: Child,
-    stdin: Option<ChildStdin>,
+    stdin: Option<Sender<Vec<u8>>>,
+    write_failed: Arc<AtomicBool>,
     rx: Receiver<Vec<u8>>,
     buf: Vec<u8>,
     eof: bool,
@@ -193,7 +197,18 @@ impl Engine {
             .stderr(stderr)
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {}: {}", bin.display(), e));
-        let stdin = child.stdin.take();
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        let (stdin, to_write) = channel::<Vec<u8>>();
+        let write_failed = Arc::new(AtomicBool::new(false));
+        let failed = write_failed.clone();
+        thread::spawn(move || {
+            while let Ok(bytes) = to_write.recv() {
+                if pipe.write_all(&bytes).and_then(|_| pipe.flush()).is_err() {
+                    failed.store(true, Ordering::SeqCst);
+                    break;
+                }
+            }
+        });
         let mut stdout = child.stdout.take().expect("stdout is piped");
         let (tx, rx) = channel();
         thread::spawn(move || {
@@ -211,7 +226,8 @@ impl Engine {
         });
         Engine {
             child,
-            stdin,
+            stdin: Some(stdin),
+            write_failed,
             rx,
             buf: Vec::new(),
             eof: false,
@@ -219,19 +235,17 @@ impl Engine {
         }
     }
 
-    /// Writes raw bytes to the engine's stdin and flushes. Errors (a dead engine) are
-    /// returned, not panicked on.
+    /// Queues raw bytes for the engine's stdin. Errors (a dead engine, closed input) are
+    /// returned, not panicked on; a write that fails later shows up here next time.
     pub fn send_raw(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         self.sent.extend_from_slice(bytes);
-        match self.stdin.as_mut() {
-            Some(s) => {
-                s.write_all(bytes)?;
-                s.flush()
-            }
-            None => Err(std::io::Error::new(
-                std::io::ErrorKind::BrokenPipe,
-                "stdin closed",
-            )),
+        let broken = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stdin closed");
+        if self.write_failed.load(Ordering::SeqCst) {
+            return Err(broken());
+        }
+        match self.stdin.as_ref() {
+            Some(tx) => tx.send(bytes.to_vec()).map_err(|_| broken()),
+            None => Err(broken()),
         }
     }
 
