@@ -1347,3 +1347,135 @@ play b a6
 # Elsewhere moves are not affected.
 4006 is_legal w a1
 #? [1]
+
+# ---- SEKI02 (constructed, checked by hand): a seki WITHOUT eyes. 7x7: Black outer group
+# A-B with eyes A2, A6; White inner chain C1-C7 + D1-D5; Black inner chain E1-E7; White
+# outer group F-G with eyes G2, G6. The inner chains share exactly D6 and D7 and have no
+# other liberty: whoever plays there is captured, so both live in seki. Area: Black
+# 19 stones + 2 eyes = 21, White 24 + 2 = 26 -> W+5.5 (komi 0.5); stones 19 v 24 ->
+# W+5.5; territory 2 v 2 -> W+0.5.
+
+kata-set-rules chinese
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3100 final_status_list dead
+#? [\s*]
+
+3101 final_status_list seki
+#? [(\s*([CE][1-7]|D[1-5])){19}\s*]
+
+kata-set-rules chinese
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3102 final_score
+#? [W\+5\.5]
+
+kata-set-rules aga
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3103 final_score
+#? [W\+5\.5]
+
+kata-set-rules new-zealand
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3104 final_score
+#? [W\+5\.5]
+
+kata-set-rules tromp-taylor
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3105 final_score
+#? [W\+5\.5]
+
+kata-set-rules ing
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3106 final_score
+#? [W\+5\.5]
+
+kata-set-rules primitive
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3107 final_score
+#? [W\+5\.5]
+
+kata-set-rules japanese
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3108 final_score
+#? [W\+0\.5]
+
+kata-set-rules korean
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3109 final_score
+#? [W\+0\.5]
+
+kata-set-rules traditional
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3110 final_score
+#? [W\+0\.5]
+
+kata-set-rules yasunaga
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3111 final_score
+#? [W\+0\.5]
+
+# Statuses are disjoint: in SEKI02 the outer groups (24 stones) are alive, the inner
+# chains in seki; in SEKI01 no stone is alive (all 40 in seki).
+kata-set-rules japanese
+loadsgf ../sgf/seki2.sgf
+3200 final_status_list alive
+#? [(\s*[ABFG][1-7]){24}\s*]
+
+loadsgf ../sgf/seki.sgf
+3201 final_status_list alive
+#? [\s*]
+
+3202 final_status_list seki
+#? [(\s*[A-CE-G][1-7]){40}\s*]
+
+# ---- K03f: the K03 moves come from the file (k03moves.sgf), not from play: the superko
+# history must hold the file's positions. Also when loading stops before the last move.
+kata-set-rules tromp-taylor
+loadsgf ../sgf/k03moves.sgf
+4100 is_legal w b6
+#? [0]
+
+loadsgf ../sgf/k03moves.sgf 5
+play b a6
+4101 is_legal w b6
+#? [0]
+
+kata-set-rules japanese
+loadsgf ../sgf/k03moves.sgf
+4102 is_legal w b6
+#? [1]
+
+kata-set-rules new-zealand
+loadsgf ../sgf/k03moves.sgf
+4103 is_legal w b6
+#? [1]
+
+# ---- K03r: rules changed in mid-game keep the whole history: the K03 sequence played under
+# japanese (simple ko), then kata-set-rules tromp-taylor: W B6 repeats a position, illegal.
+kata-set-rules japanese
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b a6
+4200 is_legal w b6
+#? [1]
+
+kata-set-rules tromp-taylor
+4201 is_legal w b6
+#? [0]
+
+kata-set-rules japanese
+4202 is_legal w b6
+#? [1]
