@@ -523,7 +523,7 @@ impl Job<'_> {
             if budget.is_some_and(|b| done >= b) {
                 break;
             }
-            if done % 8 == 0 {
+            if done.is_multiple_of(8) {
                 if self.stop.load(Ordering::Relaxed) {
                     break;
                 }
