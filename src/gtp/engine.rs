@@ -84,7 +84,7 @@ const COMMANDS: &[(&str, Run)] = &[
     ("printsgf", Run::Plain(Gtp::printsgf)),
     ("time_settings", Run::Plain(Gtp::time_settings)),
     ("time_left", Run::Plain(Gtp::time_left)),
-    ("kgs-rules", Run::Plain(Gtp::set_rules)),
+    ("kgs-rules", Run::Plain(Gtp::kgs_rules)),
     ("kgs-time_settings", Run::Plain(Gtp::kgs_time_settings)),
     ("kgs-genmove_cleanup", Run::Stream(Gtp::genmove_cleanup)),
     ("kgs-game_over", Run::Plain(|_, _| Ok(String::new()))),
@@ -339,6 +339,22 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
             a.color = Some(c);
         } else if let Ok(n) = parse_int(w) {
             a.interval_cs = n.clamp(0, 100_000) as u64;
+        } else if w == "allow" || w == "avoid" {
+            // `allow|avoid COLOUR VERTEX,VERTEX,... DEPTH` (Leela Zero, KataGo, Lizzie):
+            // checked and accepted; the moves are not filtered yet
+            let (c, list, depth) = match (args.get(i + 1), args.get(i + 2), args.get(i + 3)) {
+                (Some(c), Some(l), Some(d)) => (c, l, d),
+                _ => return Err(SYNTAX.into()),
+            };
+            c.parse::<Color>().map_err(|_| SYNTAX)?;
+            parse_int(depth)?;
+            let vertices_ok = list.split(',').filter(|v| !v.is_empty()).all(|v| {
+                v.eq_ignore_ascii_case("pass") || v.parse::<crate::board::Vertex>().is_ok()
+            });
+            if !vertices_ok {
+                return Err(SYNTAX.into());
+            }
+            i += 3;
         } else {
             let v = args.get(i + 1).ok_or(SYNTAX)?;
             match w {
@@ -346,7 +362,7 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
                 "ownership" => a.ownership = v.eq_ignore_ascii_case("true"),
                 // accepted and ignored: KataGo's other analysis options
                 "maxmoves" | "minmoves" | "pvVisits" | "ownershipStdev" | "movesOwnership"
-                | "rootInfo" | "allow" | "avoid" => {}
+                | "rootInfo" => {}
                 _ => return Err(SYNTAX.into()),
             }
             i += 1;
@@ -1015,6 +1031,15 @@ impl Gtp {
         self.rules_name = name;
         self.last = None;
         Ok(String::new())
+    }
+
+    /// `kgs-rules NAME [...]`: kgsGtp may extend the command with more words, which are
+    /// ignored.
+    fn kgs_rules(&mut self, args: &[String]) -> Reply {
+        match args.first() {
+            Some(name) => self.set_rules(std::slice::from_ref(name)),
+            None => Err(SYNTAX.into()),
+        }
     }
 
     fn get_rules(&mut self, args: &[String]) -> Reply {
