@@ -443,20 +443,28 @@ pub fn estimate_status(game: &Game, params: &FlatParams) -> StatusMap {
         threads: 1,
         ..params.clone()
     };
-    let mut s = FlatSearch::new(game, game.to_move(), &params);
-    let n = params.playouts.unwrap_or(1000).clamp(200, 2000);
-    s.run(
-        Limit {
-            playouts: Some(n),
-            deadline: Some(deadline_in(params.time.clamp(0.2, 3.0))),
-        },
-        &AtomicBool::new(false),
-    );
+    // Stones are dead when the opponent can take them: judge each colour's stones from a
+    // search in which the opponent moves first, so the verdict does not depend on who
+    // passed last (half the budget each).
+    let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
+    let time = params.time.clamp(0.2, 3.0) / 2.0;
+    let searches = Color::BOTH.map(|to_move| {
+        let mut s = FlatSearch::new(game, to_move, &params);
+        s.run(
+            Limit {
+                playouts: Some(n),
+                deadline: Some(deadline_in(time)),
+            },
+            &AtomicBool::new(false),
+        );
+        s
+    });
     for p in board.points() {
         let Some(c) = board.color_at(p) else { continue };
         if board.chain_head(p) != p || seki.contains(&p) || status.get(p) != Status::Alive {
             continue;
         }
+        let s = &searches[c.opponent().index()];
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         let stones = board.chain_points(p);
         let mean = stones.iter().map(|&q| s.ownership(q)).sum::<f64>() * sign / stones.len() as f64;
