@@ -5,5 +5,7 @@
 //! - [`search`]: playouts and search.
 
 pub mod board;
+pub mod gtp;
 pub mod rules;
 pub mod search;
+pub mod sgf;

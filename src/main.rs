@@ -1,44 +1,168 @@
-//! The `tengen` command: a GTP engine on stdin/stdout, plus `tengen bench`.
+//! The `tengen` command: a GTP engine on stdin/stdout, plus `tengen bench` and `tengen match`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use tengen::gtp::{self, Gtp, Options};
 use tengen::search::bench::{run_playout_bench, PlayoutBenchArgs};
+use tengen::search::flat::FlatParams;
 
-/// Tengen: a Go engine.
-#[derive(Parser)]
+/// Tengen: a Go engine without neural networks. With no subcommand it speaks GTP v2 on
+/// stdin/stdout (for Sabaki, GoGui, Lizzie, kgsGtp, gtp2ogs); logs go to stderr.
+#[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: u64,
+    /// Playouts per move (fixed work: with --seed and one thread every run plays the same moves).
+    /// Without it the engine thinks for --time seconds, or by the clock when one is set.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    playouts: Option<u64>,
+    /// Thinking time per move in seconds when the controller sets no clock.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_time)]
+    time: f64,
+    /// Rules preset: chinese, japanese, korean, aga, new-zealand, tromp-taylor, ing, primitive,
+    /// yasunaga, traditional (KataGo's names such as chinese-ogs or stone-scoring work too).
+    #[arg(long, default_value = "chinese", value_parser = parse_rules)]
+    rules: (tengen::rules::Rules, String),
+    /// Komi; defaults to the komi of the rules preset (for example 7.5 for chinese).
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_komi)]
+    komi: Option<f64>,
+    /// Seed of the random generators.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Resign when the best move's winrate falls below this (0 never resigns).
+    #[arg(long, default_value_t = 0.05, value_parser = parse_fraction)]
+    resign_threshold: f64,
+    /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count)]
+    verbose: u8,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Debug)]
 enum Command {
     /// Benchmarks.
     Bench {
         #[command(subcommand)]
         what: BenchCommand,
     },
+    // TODO(lead, at merge of `arena`): add
+    //     /// Bot-vs-bot matches between GTP engines.
+    //     Match(tengen::arena::MatchArgs),
+    // and in `main`:
+    //     Some(Command::Match(a)) => match tengen::arena::run(a) {
+    //         Ok(_) => ExitCode::SUCCESS,
+    //         Err(e) => { eprintln!("tengen: {e}"); ExitCode::from(2) }
+    //     },
+    // (`arena::run` returns `Result<Summary, MatchError>`; adjust if it changed.)
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Debug)]
 enum BenchCommand {
     /// Light playouts from the empty board.
     Playouts(PlayoutBenchArgs),
 }
 
+fn parse_time(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 1.0e6 => Ok(t),
+        _ => Err("expected a number of seconds above 0".into()),
+    }
+}
+
+fn parse_komi(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(k) if k.is_finite() && k.abs() <= 1000.0 => Ok(k),
+        _ => Err("expected a number such as 7.5".into()),
+    }
+}
+
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        _ => Err("expected a number from 0 to 1".into()),
+    }
+}
+
+fn parse_rules(s: &str) -> Result<(tengen::rules::Rules, String), String> {
+    gtp::engine::rules_by_name(s).ok_or_else(|| {
+        format!("unknown rules '{s}' (chinese, japanese, korean, aga, new-zealand, tromp-taylor, ing, primitive, yasunaga, traditional)")
+    })
+}
+
+fn init_logging(verbose: u8) {
+    let level = match verbose {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
+        .target(env_logger::Target::Stderr)
+        .init();
+}
+
+fn run_gtp(cli: &Cli) -> ExitCode {
+    let opts = Options {
+        rules: cli.rules.0,
+        rules_name: Some(cli.rules.1.clone()),
+        komi: cli.komi,
+        search: FlatParams {
+            playouts: cli.playouts,
+            time: cli.time,
+            threads: cli.threads as usize,
+            seed: cli.seed,
+            resign_threshold: cli.resign_threshold,
+            ..FlatParams::default()
+        },
+        ..Options::default()
+    };
+    log::info!(
+        "Tengen {} ready, rules {}",
+        env!("CARGO_PKG_VERSION"),
+        cli.rules.1
+    );
+    // a large stack: deep SGF trees are parsed and dropped recursively
+    let worker = std::thread::Builder::new()
+        .name("gtp".into())
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let mut engine = Gtp::new(&opts);
+            let stdout = std::io::stdout();
+            gtp::io::run(&mut engine, std::io::stdin(), stdout.lock())
+        });
+    match worker.map(|h| h.join()) {
+        Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
+        Ok(Ok(Err(e))) => {
+            log::warn!("output closed: {e}");
+            ExitCode::SUCCESS
+        }
+        Ok(Err(_)) => {
+            eprintln!("tengen: the engine stopped on an internal error");
+            ExitCode::from(101)
+        }
+        Err(e) => {
+            eprintln!("tengen: cannot start: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    init_logging(cli.verbose);
+    match &cli.command {
         Some(Command::Bench {
             what: BenchCommand::Playouts(a),
-        }) => match run_playout_bench(&a) {
+        }) => match run_playout_bench(a) {
             Ok(_) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tengen: {e}");
                 ExitCode::from(2)
             }
         },
-        None => ExitCode::SUCCESS,
+        None => run_gtp(&cli),
     }
 }

@@ -1,4 +1,5 @@
 //! Playouts and search.
 
 pub mod bench;
+pub mod flat;
 pub mod playout;

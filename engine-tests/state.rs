@@ -1,0 +1,220 @@
+//! Game state across commands, checked by comparing snapshots (`showboard`, the rules,
+//! `printsgf`, a few `is_legal`): every error leaves the game exactly as it was; `reg_genmove` changes
+//! nothing; `genmove` plays legal moves (whole self-play games, each move re-checked with
+//! `is_legal` after an `undo`); `place_free_handicap` places the distinct points it names.
+
+mod common;
+
+use common::{is_vertex_on, Engine, FAST_ARGS};
+
+/// Everything observable about the game that an error must not change.
+fn snapshot(e: &mut Engine) -> String {
+    let board = e.ok("showboard");
+    let rules = e.ok("kata-get-rules");
+    let record = e.ok("printsgf");
+    let legal: Vec<String> = ["a1", "e5", "d4", "j9", "pass"]
+        .iter()
+        .map(|v| e.ok(&format!("is_legal b {}", v)))
+        .collect();
+    format!("{}\n{}\n{}\n{:?}", board, rules, record, legal)
+}
+
+/// (command, expected error message); each must fail with that exact text.
+const ERRORS: &[(&str, &str)] = &[
+    ("no_such_command", "unknown command"),
+    ("boardsize 1", "unacceptable size"),
+    ("boardsize 26", "unacceptable size"),
+    ("boardsize abc", "syntax error"),
+    ("play b e5", "illegal move"),
+    ("play w c3", "illegal move"),
+    ("play x e5", "syntax error"),
+    ("play b i5", "syntax error"),
+    ("play b", "syntax error"),
+    ("komi abc", "syntax error"),
+    ("fixed_handicap 2", "board not empty"),
+    ("place_free_handicap 2", "board not empty"),
+    ("set_free_handicap a1 b1", "board not empty"),
+    ("loadsgf /nonexistent/file.sgf", "cannot load file"),
+    ("final_status_list maybe", "syntax error"),
+    ("time_settings 1 2", "syntax error"),
+    ("time_left b x 0", "syntax error"),
+    ("kgs-time_settings byoyomi 1", "syntax error"),
+    ("is_legal b", "syntax error"),
+    ("genmove purple", "syntax error"),
+];
+
+#[test]
+fn errors_leave_the_game_unchanged() {
+    let mut e = Engine::spawn(FAST_ARGS);
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.ok("kata-set-rules japanese");
+    e.ok("komi 5.5");
+    e.ok("play b e5");
+    e.ok("play w c3");
+    e.ok("play b g7");
+    let before = snapshot(&mut e);
+    for (cmd, msg) in ERRORS {
+        let r = e.cmd(cmd);
+        assert!(!r.ok, "{:?} should fail, got {:?}", cmd, r.raw);
+        assert_eq!(&r.text, msg, "message of {:?}", cmd);
+        let after = snapshot(&mut e);
+        assert_eq!(before, after, "state changed by failing {:?}", cmd);
+    }
+    // Unknown rules names: any message, nothing changes.
+    for cmd in ["kata-set-rules bogus", "kgs-rules bogus"] {
+        assert!(!e.cmd(cmd).ok, "{} should fail", cmd);
+        assert_eq!(before, snapshot(&mut e), "state changed by {:?}", cmd);
+    }
+    // The history is intact: exactly three moves to undo.
+    for _ in 0..3 {
+        e.ok("undo");
+    }
+    assert_eq!(e.err("undo"), "cannot undo");
+    // And cannot undo leaves the (now empty) board as it is.
+    let empty = snapshot(&mut e);
+    assert_eq!(e.err("undo"), "cannot undo");
+    assert_eq!(empty, snapshot(&mut e));
+}
+
+#[test]
+fn failed_handicap_commands_place_nothing() {
+    let mut e = Engine::spawn(FAST_ARGS);
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    let before = snapshot(&mut e);
+    for (cmd, msg) in [
+        ("fixed_handicap 1", "invalid number of stones"),
+        ("fixed_handicap 10", "invalid number of stones"),
+        ("place_free_handicap 1", "invalid number of stones"),
+        ("set_free_handicap a1 a1", "bad vertex list"),
+        ("set_free_handicap c3 g7 c3", "bad vertex list"),
+    ] {
+        assert_eq!(e.err(cmd), msg, "{}", cmd);
+        assert_eq!(before, snapshot(&mut e), "state changed by {:?}", cmd);
+    }
+}
+
+#[test]
+fn reg_genmove_changes_nothing() {
+    let mut e = Engine::spawn(FAST_ARGS);
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.ok("play b e5");
+    let before = snapshot(&mut e);
+    for c in ["b", "w"] {
+        let m = e.ok(&format!("reg_genmove {}", c));
+        assert!(
+            is_vertex_on(&m, 9) || m == "pass" || m == "resign",
+            "reg_genmove {} gave {:?}",
+            c,
+            m
+        );
+        assert_eq!(
+            before,
+            snapshot(&mut e),
+            "reg_genmove {} changed the game",
+            c
+        );
+    }
+}
+
+#[test]
+fn place_free_handicap_places_distinct_points() {
+    let mut e = Engine::spawn(FAST_ARGS);
+    for (size, n) in [(19usize, 9usize), (13, 5), (9, 4), (9, 2)] {
+        e.ok(&format!("boardsize {}", size));
+        e.ok("clear_board");
+        let text = e.ok(&format!("place_free_handicap {}", n));
+        let pts: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(
+            pts.len(),
+            n,
+            "{}x{} place_free_handicap {}: {:?}",
+            size,
+            size,
+            n,
+            text
+        );
+        let mut sorted = pts.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), n, "duplicates in {:?}", text);
+        for p in &pts {
+            assert!(
+                is_vertex_on(p, size),
+                "{:?} not an upper-case vertex on {}",
+                p,
+                size
+            );
+            assert_eq!(e.ok(&format!("is_legal w {}", p)), "0", "{} not placed", p);
+        }
+        assert_eq!(e.err("undo"), "cannot undo", "handicap is not a move");
+    }
+}
+
+/// Plays a whole game of genmoves on a small board and checks each move: upper-case
+/// vertex or lower-case pass/resign, and legal (undo, `is_legal`, replay).
+fn self_play(size: usize, rules: &str, max_moves: usize) {
+    let mut e = Engine::spawn(FAST_ARGS);
+    e.ok(&format!("boardsize {}", size));
+    e.ok("clear_board");
+    e.ok(&format!("kata-set-rules {}", rules));
+    let mut passes = 0;
+    let colors = ["b", "w"];
+    for i in 0..max_moves {
+        let c = colors[i % 2];
+        let m = e.ok(&format!("genmove {}", c));
+        if m == "resign" {
+            break;
+        }
+        if m == "pass" {
+            passes += 1;
+            if passes >= 2 {
+                break;
+            }
+            continue;
+        }
+        passes = 0;
+        assert!(
+            is_vertex_on(&m, size),
+            "move {}: {:?} is not a vertex",
+            i,
+            m
+        );
+        // The move was played: the point is now occupied...
+        assert_eq!(
+            e.ok(&format!("is_legal {} {}", c, m)),
+            "0",
+            "{} not played",
+            m
+        );
+        // ...and it was legal in the position before it.
+        e.ok("undo");
+        assert_eq!(
+            e.ok(&format!("is_legal {} {}", c, m)),
+            "1",
+            "genmove {} chose illegal {} at move {} ({})",
+            c,
+            m,
+            i,
+            rules
+        );
+        e.ok(&format!("play {} {}", c, m));
+    }
+}
+
+#[test]
+fn genmove_self_play_is_legal_chinese_7x7() {
+    self_play(7, "chinese", 120);
+}
+
+#[test]
+fn genmove_self_play_is_legal_tromp_taylor_5x5() {
+    self_play(5, "tromp-taylor", 80);
+}
+
+#[test]
+fn genmove_self_play_is_legal_japanese_9x9() {
+    self_play(9, "japanese", 60);
+}

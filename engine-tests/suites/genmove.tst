@@ -1,0 +1,68 @@
+# genmove (and reg_genmove): a legal vertex, pass or resign, upper-case vertex and
+# lower-case pass/resign; never fills its own eye; plays the move.
+# Legality of every generated move over whole games is checked in engine-tests/state.rs.
+# tengen-args: --playouts 200 --threads 1 --seed 11
+
+boardsize 9
+clear_board
+10 genmove b
+#? [[A-HJ][1-9]|pass|resign]
+
+11 genmove w
+#? [[A-HJ][1-9]|pass|resign]
+
+12 genmove B
+#? [[A-HJ][1-9]|pass|resign]
+
+13 genmove white
+#? [[A-HJ][1-9]|pass|resign]
+
+# Four moves were played: four undos succeed, a fifth fails.
+14 undo
+#? []
+
+15 undo
+#? []
+
+16 undo
+#? []
+
+17 undo
+#? []
+
+18 undo
+#? [\?cannot undo]
+
+boardsize 19
+clear_board
+19 genmove b
+#? [[A-HJ-T]([1-9]|1[0-9])|pass|resign]
+
+boardsize 2
+clear_board
+20 genmove b
+#? [[AB][12]|pass|resign]
+
+# eyes.sgf (5x5): Black owns the board; every empty point (B5 E4 B3 A1 D1) is a Black eye.
+# Black must not fill an eye: it passes (it is far ahead, so it does not resign).
+loadsgf ../sgf/eyes.sgf
+21 genmove b
+#? [pass]
+
+22 reg_genmove b
+#? [pass]
+
+# Every White move there is single-stone suicide: White passes or resigns.
+23 genmove w
+#? [pass|resign]
+
+24 reg_genmove w
+#? [pass|resign]
+
+# After its pass the board is unchanged.
+25 is_legal b a1
+#? [1]
+
+# After White's pass, Black still only has eyes and passes again.
+26 genmove b
+#? [pass]

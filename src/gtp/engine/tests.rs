@@ -1,0 +1,513 @@
+//! Unit tests of the command handlers, through [`Gtp::exec`].
+
+use super::*;
+
+fn engine() -> Gtp {
+    let opts = Options {
+        search: FlatParams {
+            playouts: Some(200),
+            ..FlatParams::default()
+        },
+        ..Options::default()
+    };
+    Gtp::new(&opts)
+}
+
+fn ok(g: &mut Gtp, line: &str) -> String {
+    let r = g.exec(line);
+    assert!(r.starts_with('='), "{line} -> {r}");
+    assert!(r.ends_with("\n\n"), "{line} -> {r:?}");
+    let body = &r[1..r.len() - 2];
+    let body = body.trim_start_matches(|c: char| c.is_ascii_digit());
+    body.strip_prefix(' ').unwrap_or(body).to_string()
+}
+
+fn err(g: &mut Gtp, line: &str) -> String {
+    let r = g.exec(line);
+    assert!(r.starts_with('?'), "{line} -> {r}");
+    assert!(r.ends_with("\n\n"));
+    let body = &r[1..r.len() - 2];
+    let body = body.trim_start_matches(|c: char| c.is_ascii_digit());
+    body.trim_start().to_string()
+}
+
+fn board_text(g: &Gtp) -> String {
+    g.game().board().to_string()
+}
+
+#[test]
+fn required_commands() {
+    let mut g = engine();
+    assert_eq!(ok(&mut g, "protocol_version"), "2");
+    assert_eq!(ok(&mut g, "name"), "Tengen");
+    assert_eq!(ok(&mut g, "version"), "0.1.0");
+    assert_eq!(g.exec("7 name"), "=7 Tengen\n\n");
+    assert_eq!(ok(&mut g, "known_command play"), "true");
+    assert_eq!(ok(&mut g, "known_command nonsense"), "false");
+    assert_eq!(err(&mut g, "known_command"), "syntax error");
+    let list = ok(&mut g, "list_commands");
+    for (name, _) in COMMANDS {
+        assert_eq!(ok(&mut g, &format!("known_command {name}")), "true");
+        assert!(list.lines().any(|l| l == *name));
+    }
+    assert_eq!(list.lines().count(), COMMANDS.len());
+    assert_eq!(err(&mut g, "frobnicate"), "unknown command");
+    assert_eq!(g.exec("3 frobnicate"), "?3 unknown command\n\n");
+    assert_eq!(g.exec("5"), "?5 unknown command\n\n");
+    assert_eq!(g.exec("# just a comment"), "");
+    assert_eq!(g.exec("quit"), "= \n\n");
+}
+
+#[test]
+fn boardsize_and_komi() {
+    let mut g = engine();
+    ok(&mut g, "komi 6.5");
+    ok(&mut g, "boardsize 9");
+    assert_eq!(g.game().size(), 9);
+    assert_eq!(g.game().komi(), 6.5);
+    ok(&mut g, "clear_board");
+    assert_eq!(g.game().komi(), 6.5);
+    for bad in ["1", "26", "-5", "0", "99999999999999999999999"] {
+        assert_eq!(
+            err(&mut g, &format!("boardsize {bad}")),
+            "unacceptable size"
+        );
+    }
+    for bad in [
+        "boardsize x",
+        "boardsize",
+        "boardsize 9 9",
+        "komi",
+        "komi x",
+        "komi nan",
+        "komi inf",
+    ] {
+        assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
+    }
+    assert_eq!(g.game().size(), 9);
+    assert_eq!(g.game().komi(), 6.5);
+    ok(&mut g, "komi -3");
+    assert_eq!(g.game().komi(), -3.0);
+    ok(&mut g, "boardsize 25");
+    ok(&mut g, "boardsize 2");
+}
+
+#[test]
+fn play_and_errors_leave_state() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "play b d4");
+    ok(&mut g, "play WHITE E5");
+    ok(&mut g, "play black pass");
+    let before = board_text(&g);
+    let n = g.game().move_number();
+    assert_eq!(err(&mut g, "play b d4"), "illegal move");
+    assert_eq!(err(&mut g, "play b J10"), "illegal move");
+    assert_eq!(err(&mut g, "play b T19"), "illegal move");
+    for bad in [
+        "play b Z99",
+        "play b I5",
+        "play x d4",
+        "play b",
+        "play",
+        "play b d4 e5",
+        "play b 44",
+    ] {
+        assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
+    }
+    assert_eq!(board_text(&g), before);
+    assert_eq!(g.game().move_number(), n);
+    ok(&mut g, "undo");
+    ok(&mut g, "undo");
+    ok(&mut g, "undo");
+    assert_eq!(err(&mut g, "undo"), "cannot undo");
+    assert_eq!(g.game().board().stone_counts(), [0, 0]);
+}
+
+#[test]
+fn is_legal_command() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "play b a2");
+    ok(&mut g, "play b b1");
+    assert_eq!(ok(&mut g, "is_legal w a1"), "0"); // suicide
+    assert_eq!(ok(&mut g, "is_legal b a1"), "1");
+    assert_eq!(ok(&mut g, "is_legal w a2"), "0"); // occupied
+    assert_eq!(ok(&mut g, "is_legal w pass"), "1");
+    assert_eq!(ok(&mut g, "is_legal w t19"), "0");
+    assert_eq!(err(&mut g, "is_legal w i9"), "syntax error");
+}
+
+#[test]
+fn genmove_plays_legal_moves_and_is_reproducible() {
+    let run = || {
+        let mut g = engine();
+        ok(&mut g, "boardsize 7");
+        let mut moves = vec![];
+        for i in 0..6 {
+            let c = if i % 2 == 0 { "b" } else { "w" };
+            let m = ok(&mut g, &format!("genmove {c}"));
+            assert!(m == "pass" || m.parse::<Vertex>().is_ok(), "{m}");
+            moves.push(m);
+        }
+        assert_eq!(g.game().move_number(), 6);
+        moves
+    };
+    assert_eq!(run(), run());
+    let mut g = engine();
+    assert_eq!(err(&mut g, "genmove x"), "syntax error");
+    assert_eq!(err(&mut g, "genmove"), "syntax error");
+    ok(&mut g, "boardsize 9");
+    let m = ok(&mut g, "reg_genmove b");
+    assert!(m.parse::<Vertex>().is_ok());
+    assert_eq!(g.game().move_number(), 0);
+}
+
+#[test]
+fn showboard_has_no_empty_lines() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 5");
+    ok(&mut g, "play b c3");
+    let r = g.exec("showboard");
+    assert!(r.starts_with("= \n"));
+    assert_eq!(r.matches("\n\n").count(), 1);
+    assert!(r.contains('X'));
+}
+
+#[test]
+fn handicap_commands() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 19");
+    assert_eq!(ok(&mut g, "fixed_handicap 2"), "D4 Q16");
+    assert_eq!(err(&mut g, "fixed_handicap 2"), "board not empty");
+    ok(&mut g, "clear_board");
+    assert_eq!(err(&mut g, "fixed_handicap 10"), "invalid number of stones");
+    assert_eq!(err(&mut g, "fixed_handicap 1"), "invalid number of stones");
+    assert_eq!(err(&mut g, "fixed_handicap x"), "syntax error");
+    assert_eq!(ok(&mut g, "fixed_handicap 9").split(' ').count(), 9);
+    assert_eq!(g.game().to_move(), Color::White);
+    ok(&mut g, "clear_board");
+    let free = ok(&mut g, "place_free_handicap 4");
+    assert_eq!(free.split(' ').count(), 4);
+    ok(&mut g, "clear_board");
+    let free = ok(&mut g, "place_free_handicap 15");
+    let vs: Vec<&str> = free.split(' ').collect();
+    assert_eq!(vs.len(), 15);
+    let mut d = vs.clone();
+    d.sort();
+    d.dedup();
+    assert_eq!(d.len(), 15);
+    ok(&mut g, "clear_board");
+    for bad in [
+        "set_free_handicap a1",
+        "set_free_handicap a1 a1",
+        "set_free_handicap a1 z99",
+        "set_free_handicap a1 pass",
+        "set_free_handicap",
+    ] {
+        assert_eq!(err(&mut g, bad), "bad vertex list", "{bad}");
+    }
+    assert_eq!(g.game().board().stone_counts(), [0, 0]);
+    ok(&mut g, "set_free_handicap c3 q16 k10");
+    assert_eq!(g.game().board().stone_counts(), [3, 0]);
+    assert_eq!(err(&mut g, "set_free_handicap d4 e5"), "board not empty");
+    // small boards: free placement still works
+    ok(&mut g, "boardsize 3");
+    assert_eq!(ok(&mut g, "place_free_handicap 8").split(' ').count(), 8);
+    ok(&mut g, "clear_board");
+    assert_eq!(
+        err(&mut g, "place_free_handicap 9"),
+        "invalid number of stones"
+    );
+}
+
+#[test]
+fn free_handicap_points_are_spread() {
+    for size in [5, 9, 13, 19] {
+        for n in 2..12 {
+            let pts = free_handicap_points(size, n);
+            assert_eq!(pts.len(), n);
+            let mut d = pts.clone();
+            d.sort();
+            d.dedup();
+            assert_eq!(d.len(), n);
+        }
+    }
+}
+
+#[test]
+fn scoring_commands() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 5");
+    ok(&mut g, "komi 0.5");
+    assert_eq!(ok(&mut g, "final_score"), "W+0.5");
+    for v in ["b1", "b2", "b3", "b4", "b5"] {
+        ok(&mut g, &format!("play b {v}"));
+        ok(&mut g, "play w pass");
+    }
+    let s = ok(&mut g, "final_score");
+    assert_eq!(s, "B+24.5");
+    assert_eq!(ok(&mut g, "final_status_list dead"), "");
+    assert_eq!(ok(&mut g, "final_status_list alive"), "B1 B2 B3 B4 B5");
+    assert_eq!(ok(&mut g, "final_status_list seki"), "");
+    assert_eq!(err(&mut g, "final_status_list zombie"), "syntax error");
+}
+
+#[test]
+fn rules_commands() {
+    let mut g = engine();
+    ok(&mut g, "kata-set-rules japanese");
+    assert!(ok(&mut g, "kata-get-rules").contains("\"name\":\"japanese\""));
+    assert_eq!(g.game().komi(), 6.5); // komi follows the rules until set explicitly
+    ok(&mut g, "komi 3");
+    ok(&mut g, "kgs-rules new_zealand");
+    assert!(ok(&mut g, "kata-get-rules").contains("new-zealand"));
+    assert_eq!(g.game().komi(), 3.0);
+    assert_eq!(err(&mut g, "kata-set-rules nonsense"), "unknown rules");
+    assert!(ok(&mut g, "kata-get-rules").contains("new-zealand"));
+    for p in Preset::ALL {
+        ok(&mut g, &format!("kata-set-rules {p}"));
+        assert!(ok(&mut g, "kata-get-rules").contains(&format!("\"name\":\"{p}\"")));
+    }
+    for name in ["chinese-ogs", "stone-scoring", "tromp_taylor", "AGA", "bga"] {
+        ok(&mut g, &format!("kata-set-rules {name}"));
+    }
+    assert_eq!(err(&mut g, "kata-set-rules"), "syntax error");
+}
+
+#[test]
+fn time_commands() {
+    let mut g = engine();
+    ok(&mut g, "time_settings 300 30 5");
+    ok(&mut g, "time_left b 120 0");
+    ok(&mut g, "time_left white 20 3");
+    for bad in [
+        "time_settings 1 2",
+        "time_settings -1 0 0",
+        "time_settings x 0 0",
+        "time_left b 1",
+        "time_left x 1 1",
+        "time_left b 10 -1",
+    ] {
+        assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
+    }
+    ok(
+        &mut g,
+        "time_settings 1e300 99999999999999999999 99999999999999999999",
+    );
+    for good in [
+        "kgs-time_settings none",
+        "kgs-time_settings absolute 600",
+        "kgs-time_settings byoyomi 600 30 5",
+        "kgs-time_settings canadian 600 300 25",
+    ] {
+        ok(&mut g, good);
+    }
+    for bad in [
+        "kgs-time_settings",
+        "kgs-time_settings absolute",
+        "kgs-time_settings byoyomi 1 2",
+        "kgs-time_settings fischer 1 2",
+    ] {
+        assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
+    }
+}
+
+#[test]
+fn kgs_commands() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 9");
+    assert!(ok(&mut g, "kgs-chat private bob hello").contains("Tengen"));
+    ok(&mut g, "kgs-game_over");
+    let m = ok(&mut g, "kgs-genmove_cleanup b");
+    assert!(m == "pass" || m.parse::<Vertex>().is_ok());
+}
+
+#[test]
+fn cleanup_captures_dead_stones_before_passing() {
+    // 5x5: Black owns the board; a lone white stone sits dead inside
+    let mut g = engine();
+    ok(&mut g, "boardsize 5");
+    for v in [
+        "b1", "b2", "b3", "b4", "b5", "d1", "d2", "d4", "d5", "e2", "e4",
+    ] {
+        ok(&mut g, &format!("play b {v}"));
+    }
+    ok(&mut g, "play w d3");
+    ok(&mut g, "play w pass");
+    let m = ok(&mut g, "kgs-genmove_cleanup b");
+    assert_ne!(m, "pass");
+    assert_ne!(m, "resign");
+}
+
+#[test]
+fn sgf_round_trip_through_gtp() {
+    let dir = std::env::temp_dir().join(format!("tengen-gtp-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.sgf");
+    let path = path.to_str().unwrap();
+    let mut g = engine();
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "komi 5.5");
+    ok(&mut g, "fixed_handicap 2");
+    ok(&mut g, "play w e5");
+    ok(&mut g, "play b d3");
+    ok(&mut g, "play w pass");
+    let text = ok(&mut g, "printsgf");
+    assert!(text.starts_with("(;GM[1]FF[4]"), "{text}");
+    assert!(text.contains("HA[2]") && text.contains("KM[5.5]") && text.contains("SZ[9]"));
+    ok(&mut g, &format!("printsgf {path}"));
+    let before = board_text(&g);
+    let mut h = engine();
+    ok(&mut h, &format!("loadsgf {path}"));
+    assert_eq!(board_text(&h), before);
+    assert_eq!(h.game().komi(), 5.5);
+    assert_eq!(h.game().handicap(), 2);
+    assert_eq!(h.game().moves(), g.game().moves());
+    assert_eq!(h.game().to_move(), Color::Black);
+    ok(&mut h, &format!("loadsgf {path} 2"));
+    assert_eq!(h.game().moves().len(), 1);
+    // errors leave the game alone
+    let before = board_text(&h);
+    assert_eq!(
+        err(&mut h, "loadsgf /nonexistent/file.sgf"),
+        "cannot load file"
+    );
+    std::fs::write(dir.join("bad.sgf"), "(;SZ[9];B[ee]").unwrap();
+    assert_eq!(
+        err(
+            &mut h,
+            &format!("loadsgf {}", dir.join("bad.sgf").display())
+        ),
+        "cannot load file"
+    );
+    std::fs::write(dir.join("illegal.sgf"), "(;SZ[9];B[ee];W[ee])").unwrap();
+    assert_eq!(
+        err(
+            &mut h,
+            &format!("loadsgf {}", dir.join("illegal.sgf").display())
+        ),
+        "cannot load file"
+    );
+    assert_eq!(err(&mut h, "loadsgf"), "syntax error");
+    assert_eq!(err(&mut h, &format!("loadsgf {path} x")), "syntax error");
+    assert_eq!(board_text(&h), before);
+    // setup stones and a rules name
+    std::fs::write(
+        dir.join("setup.sgf"),
+        "(;FF[3]SZ[9]RU[Japanese]KM[6.5]AB[aa][bb]AW[cc]PL[W];W[dd])",
+    )
+    .unwrap();
+    ok(
+        &mut h,
+        &format!("loadsgf {}", dir.join("setup.sgf").display()),
+    );
+    assert!(ok(&mut h, "kata-get-rules").contains("japanese"));
+    assert_eq!(h.game().board().stone_counts(), [2, 2]);
+    assert_eq!(h.game().to_move(), Color::Black);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analysis_streams_and_genmove_analyze_plays() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 9");
+    // the collecting stream reports input at once: one slice, then the reply ends
+    let r = g.exec("lz-analyze b 10");
+    assert!(r.starts_with("= \n"), "{r}");
+    assert!(r.ends_with("\n\n"));
+    let r = g.exec("5 kata-genmove_analyze b 5 ownership true");
+    assert!(r.starts_with("=5 \n"), "{r}");
+    let lines: Vec<&str> = r.trim_end().lines().collect();
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("play "), "{r}");
+    assert_eq!(g.game().move_number(), 1);
+    let info = lines.iter().find(|l| l.starts_with("info")).unwrap();
+    assert!(
+        info.contains(" winrate 0.") && info.contains("scoreLead") && info.contains(" ownership ")
+    );
+    let own: Vec<&str> = info
+        .split(" ownership ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .collect();
+    assert_eq!(own.len(), 81);
+    for entry in info
+        .split(" ownership ")
+        .next()
+        .unwrap()
+        .split("info ")
+        .filter(|e| !e.is_empty())
+    {
+        let words: Vec<&str> = entry.split_whitespace().collect();
+        let pv = words.iter().position(|w| *w == "pv").unwrap();
+        assert!(pv + 1 < words.len());
+        assert!(words[pv + 1..]
+            .iter()
+            .all(|w| w.parse::<Vertex>().is_ok() || *w == "pass"));
+    }
+    let r = g.exec("lz-genmove_analyze w 5");
+    let lines: Vec<&str> = r.trim_end().lines().collect();
+    let info = lines.iter().find(|l| l.starts_with("info")).unwrap();
+    let wr: i64 = info
+        .split_whitespace()
+        .skip_while(|w| *w != "winrate")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((0..=10000).contains(&wr));
+    assert_eq!(g.game().move_number(), 2);
+    assert_eq!(err(&mut g, "kata-analyze b 10 bogus"), "syntax error");
+}
+
+#[test]
+fn gogui_commands() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 5");
+    let list = ok(&mut g, "gogui-analyze_commands");
+    for line in list.lines() {
+        let cmd = line.split('/').nth(2).unwrap();
+        assert_eq!(ok(&mut g, &format!("known_command {cmd}")), "true");
+    }
+    let own = ok(&mut g, "tengen-ownership");
+    assert_eq!(own.trim_start_matches('\n').lines().count(), 5);
+    assert!(ok(&mut g, "tengen-bestmoves").starts_with("LABEL "));
+    assert_eq!(ok(&mut g, "gogui-interrupt"), "");
+}
+
+#[test]
+fn malformed_input_never_panics() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 5");
+    let long = "x".repeat(100_000);
+    let inputs = [
+        "\u{0}\u{1}\u{2}",
+        "play b \u{fffd}\u{fffd}",
+        long.as_str(),
+        "play b -1",
+        "komi 1e309",
+        "boardsize 18446744073709551617",
+        "fixed_handicap -3",
+        "place_free_handicap 99999999999999999999",
+        "loadsgf",
+        "time_left b nan 1",
+        "kata-analyze x y z",
+        "lz-analyze 99999999999999999999",
+        "final_status_list",
+        "is_legal",
+        "printsgf a b",
+        "known_command a b",
+    ];
+    for line in inputs {
+        let r = g.exec(line);
+        let blank = frame::parse_line(line).is_none();
+        assert!(
+            (blank && r.is_empty())
+                || (r.ends_with("\n\n") && (r.starts_with('=') || r.starts_with('?'))),
+            "{line:.40} -> {r}"
+        );
+    }
+    assert_eq!(ok(&mut g, "protocol_version"), "2");
+}
