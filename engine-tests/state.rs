@@ -218,3 +218,74 @@ fn genmove_self_play_is_legal_tromp_taylor_5x5() {
 fn genmove_self_play_is_legal_japanese_9x9() {
     self_play(9, "japanese", 60);
 }
+
+#[test]
+fn place_free_handicap_picks_points_away_from_the_edge() {
+    // "The engine picks good points": never on the first two lines of a 19x19 board.
+    let mut e = Engine::spawn(FAST_ARGS);
+    e.ok("boardsize 19");
+    for n in 2..=9 {
+        e.ok("clear_board");
+        let text = e.ok(&format!("place_free_handicap {}", n));
+        for p in text.split_whitespace() {
+            let col = common::COLUMNS.find(&p[..1]).unwrap_or(99);
+            let row: usize = p[1..].parse().unwrap_or(99);
+            assert!(
+                (2..=16).contains(&col) && (3..=17).contains(&row),
+                "place_free_handicap {} chose {} (on the first two lines): {}",
+                n,
+                p,
+                text
+            );
+        }
+    }
+}
+
+#[test]
+fn resign_threshold_zero_never_resigns() {
+    let args = [
+        "--playouts",
+        "300",
+        "--threads",
+        "1",
+        "--resign-threshold",
+        "0",
+    ];
+    let mut e = Engine::spawn(&args);
+    // eyes.sgf: Black owns the 5x5 board; every White move is suicide.
+    let eyes = common::tests_dir().join("sgf").join("eyes.sgf");
+    e.ok(&format!("loadsgf {}", eyes.display()));
+    assert_eq!(
+        e.ok("genmove w"),
+        "pass",
+        "lost, but --resign-threshold 0 never resigns"
+    );
+    // 9x9 with 20 Black stones set as handicap, komi 0: bad for White, no resigning.
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.ok("komi 0");
+    e.ok("set_free_handicap c3 d3 e3 f3 g3 c7 d7 e7 f7 g7 c4 c5 c6 g4 g5 g6 e5 b5 h5 e2");
+    let m = e.ok("genmove w");
+    assert!(is_vertex_on(&m, 9) || m == "pass", "{}", m);
+}
+
+#[test]
+fn resign_threshold_near_one_resigns() {
+    // "Resign when the best move's winrate falls below this": White behind 21 Black stones
+    // on 9x9 (a quarter of the board is filled, so resigning is not premature) wins far
+    // less than 99%, so 0.99 resigns.
+    let args = [
+        "--playouts",
+        "300",
+        "--threads",
+        "1",
+        "--resign-threshold",
+        "0.99",
+    ];
+    let mut e = Engine::spawn(&args);
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.ok("komi 0");
+    e.ok("set_free_handicap c3 d3 e3 f3 g3 c7 d7 e7 f7 g7 c4 c5 c6 g4 g5 g6 e5 b5 h5 e2 e8");
+    assert_eq!(e.ok("genmove w"), "resign");
+}

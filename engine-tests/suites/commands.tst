@@ -233,6 +233,13 @@ komi 0.5
 70 final_score
 #? [B\+7\.5]
 
+# Tromp-Taylor counts the board as it stands (no dead stones removed): B4 stays White's,
+# the A-C area touches both colours and is nobody's: Black 7, White 21 + 1 -> W+15.5.
+kata-set-rules tromp-taylor
+komi 0.5
+78 final_score
+#? [W\+15\.5]
+
 # Time control commands.
 71 time_settings 300 30 5
 #? []

@@ -337,3 +337,55 @@ undo
 
 107 is_legal b q4
 #? [0]
+
+# Player names survive loadsgf -> printsgf (issue 3: printsgf writes PB/PW and "loadsgf
+# reads it back to the same game"), UTF-8 and escaped ']' included.
+108 loadsgf ../sgf/moves.sgf
+#? [.*]
+
+109 printsgf
+#? [(?s).*PB\[Alice\].*]
+
+110 printsgf
+#? [(?s).*PW\[Bob\].*]
+
+111 loadsgf ../sgf/utf8.sgf
+#? [.*]
+
+112 printsgf
+#? [(?s).*PB\[本因坊秀策\].*]
+
+113 printsgf
+#? [(?s).*PW\[Gen\\\]an\].*]
+
+114 is_legal w e5
+#? [0]
+
+# The SGF FF[4] spec's RU names: NZ (New Zealand: situational superko, suicide allowed),
+# AGA (situational, no suicide), GOE (Ing: area, suicide allowed).
+115 loadsgf ../sgf/ru_nz.sgf
+#? [.*]
+
+116 kata-get-rules
+#? [(?is).*"ko"\s*:\s*"situational".*]
+
+117 kata-get-rules
+#? [(?is).*"suicide"\s*:\s*true.*]
+
+118 loadsgf ../sgf/ru_aga.sgf
+#? [.*]
+
+119 kata-get-rules
+#? [(?is).*"ko"\s*:\s*"situational".*]
+
+120 kata-get-rules
+#? [(?is).*"suicide"\s*:\s*false.*]
+
+121 loadsgf ../sgf/ru_goe.sgf
+#? [.*]
+
+122 kata-get-rules
+#? [(?is).*"scoring"\s*:\s*"area".*]
+
+123 kata-get-rules
+#? [(?is).*"suicide"\s*:\s*true.*]

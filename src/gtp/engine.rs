@@ -284,6 +284,18 @@ pub fn rules_json(r: &Rules, name: &str) -> String {
     )
 }
 
+/// The bytes of a regular file of at most 16 MiB (not a device, pipe or directory).
+fn read_small_file(path: &str) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::File::open(path)?;
+    if !f.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    f.take(16 << 20).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// Today's date as `YYYY-MM-DD` (UTC).
 fn today() -> String {
     let days = std::time::SystemTime::now()
@@ -880,7 +892,7 @@ impl Gtp {
             }
             None => None,
         };
-        let bytes = std::fs::read(&args[0]).map_err(|e| {
+        let bytes = read_small_file(&args[0]).map_err(|e| {
             log::info!("loadsgf {}: {e}", args[0]);
             CANNOT
         })?;

@@ -145,14 +145,19 @@ fn number(values: &[String]) -> Option<f64> {
     s.parse::<f64>().ok().filter(|k| k.is_finite())
 }
 
+/// Most nodes and nesting accepted: the parsing crate builds and drops trees recursively.
+const MAX_NODES: usize = 200_000;
+const MAX_DEPTH: usize = 10_000;
+
 /// The first complete game tree of `text`: from the first `(` that opens a node to its
 /// matching `)`, so that a byte-order mark, a header before it or junk after it do not matter.
+/// `None` when there is none, or it is absurdly large or deep.
 fn first_tree(text: &str) -> Option<&str> {
     let b = text.as_bytes();
     let start = (0..b.len()).find(|&i| {
         b[i] == b'(' && b[i + 1..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b';')
     })?;
-    let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
+    let (mut depth, mut nodes, mut in_value, mut escaped) = (0usize, 0usize, false, false);
     for (i, &c) in b.iter().enumerate().skip(start) {
         if in_value {
             match c {
@@ -165,9 +170,20 @@ fn first_tree(text: &str) -> Option<&str> {
         }
         match c {
             b'[' => in_value = true,
-            b'(' => depth += 1,
+            b';' => {
+                nodes += 1;
+                if nodes > MAX_NODES {
+                    return None;
+                }
+            }
+            b'(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return None;
+                }
+            }
             b')' => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return text.get(start..=i);
                 }
@@ -412,6 +428,11 @@ mod tests {
             "(;SZ[9]C[never closed",
             "\u{0}\u{1}",
         ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        let deep = format!("{}(;B[aa]{}", "(;".repeat(20_000), ")".repeat(20_001));
+        let long = format!("(;SZ[9]{})", ";B[]".repeat(300_000));
+        for bad in [deep.as_str(), long.as_str()] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }

@@ -373,6 +373,11 @@ fn sgf_round_trip_through_gtp() {
         err(&mut h, "loadsgf /nonexistent/file.sgf"),
         "cannot load file"
     );
+    assert_eq!(err(&mut h, "loadsgf /dev/zero"), "cannot load file");
+    assert_eq!(
+        err(&mut h, &format!("loadsgf {}", dir.display())),
+        "cannot load file"
+    );
     std::fs::write(dir.join("bad.sgf"), "(;SZ[9];B[ee]").unwrap();
     assert_eq!(
         err(
@@ -510,4 +515,108 @@ fn malformed_input_never_panics() {
         );
     }
     assert_eq!(ok(&mut g, "protocol_version"), "2");
+}
+
+/// Input that arrives over time: each chunk is released after its delay.
+struct SlowInput {
+    rx: std::sync::mpsc::Receiver<Vec<u8>>,
+    buf: Vec<u8>,
+}
+
+impl std::io::Read for SlowInput {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.buf.is_empty() {
+            match self.rx.recv() {
+                Ok(b) => self.buf = b,
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.buf.len());
+        out[..n].copy_from_slice(&self.buf[..n]);
+        self.buf.drain(..n);
+        Ok(n)
+    }
+}
+
+fn slow_input(chunks: Vec<(u64, &'static str)>) -> SlowInput {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for (ms, text) in chunks {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+            if tx.send(text.as_bytes().to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    SlowInput { rx, buf: vec![] }
+}
+
+fn run_timed(opts: &Options, chunks: Vec<(u64, &'static str)>) -> (String, std::time::Duration) {
+    let mut g = Gtp::new(opts);
+    let mut out = Vec::new();
+    let t = Instant::now();
+    super::super::io::run(&mut g, slow_input(chunks), &mut out).unwrap();
+    (String::from_utf8(out).unwrap(), t.elapsed())
+}
+
+#[test]
+fn interrupt_stops_a_long_genmove() {
+    let opts = Options {
+        search: FlatParams {
+            time: 30.0,
+            ..FlatParams::default()
+        },
+        ..Options::default()
+    };
+    for stop in ["# interrupt\n", "gogui-interrupt\n"] {
+        let (out, took) = run_timed(
+            &opts,
+            vec![
+                (0, "boardsize 9\n1 genmove b\n"),
+                (300, stop),
+                (0, "2 name\n"),
+            ],
+        );
+        assert!(took.as_secs_f64() < 10.0, "{took:?}");
+        let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+        assert!(replies[1].starts_with("=1 "), "{out}");
+        assert!(replies[1][3..].parse::<Vertex>().is_ok(), "{out}");
+        assert_eq!(*replies.last().unwrap(), "=2 Tengen");
+    }
+}
+
+#[test]
+fn analysis_streams_until_the_next_line() {
+    let (out, took) = run_timed(
+        &Options::default(),
+        vec![
+            (0, "boardsize 9\n7 lz-analyze b 5\n"),
+            (400, "8 kata-analyze w interval 5 ownership true\n"),
+            (300, "9 name\n"),
+        ],
+    );
+    assert!(took.as_secs_f64() < 10.0);
+    let replies: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(replies.len(), 5, "{out}");
+    assert!(replies[1].starts_with("=7 \ninfo move "), "{out:.300}");
+    assert!(replies[1].lines().count() >= 3, "{out:.300}");
+    assert!(replies[1]
+        .lines()
+        .skip(1)
+        .all(|l| l.starts_with("info move ")));
+    assert!(replies[2].starts_with("=8 \ninfo move "));
+    assert!(replies[2]
+        .lines()
+        .skip(1)
+        .all(|l| l.contains(" scoreLead ") && l.contains(" ownership ")));
+    assert_eq!(replies[3], "=9 Tengen");
+}
+
+#[test]
+fn printsgf_to_a_bad_path_fails() {
+    let mut g = engine();
+    assert_eq!(
+        err(&mut g, "printsgf /nonexistent-dir/x/y.sgf"),
+        "cannot save file"
+    );
 }
