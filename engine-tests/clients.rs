@@ -345,6 +345,29 @@ fn sabaki_genmove_analyze_ends_by_itself() {
     }
 }
 
+/// During an engine game Sabaki's queueCommand() calls sendAbort() (protocol_version) while
+/// kata-genmove_analyze runs. KataGo: genmove_analyze "will NOT terminate prematurely due a
+/// newline or additional GTP command": the move keeps its thinking time and the queued
+/// command is answered after the play line.
+#[test]
+fn sabaki_abort_does_not_cut_genmove_analyze() {
+    let mut e = Engine::spawn(&["--time", "1.5", "--threads", "1", "--seed", "4"]);
+    sabaki_position(&mut e);
+    let t = Instant::now();
+    e.send("kata-genmove_analyze W 50");
+    assert_eq!(e.read_line(REPLY_TIMEOUT).expect("header"), "= ");
+    e.send_raw(b"protocol_version\n\n").expect("write");
+    let lines = finish_stream(&mut e, "kata-genmove_analyze");
+    assert!(
+        t.elapsed() >= Duration::from_millis(700),
+        "the move took {:?} of 1.5 s: cut short by the queued command",
+        t.elapsed()
+    );
+    let play = lines.last().expect("lines");
+    assert!(play.starts_with("play "), "last line {play:?}");
+    assert_eq!(e.reply(REPLY_TIMEOUT).expect("protocol_version").text, "2");
+}
+
 // ---------------------------------------------------------------------------------------
 // Lizzie: ports of Leelaz.parseLine() and MoveData.fromInfo() (featurecat/lizzie).
 
