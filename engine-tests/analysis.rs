@@ -517,3 +517,111 @@ fn every_gogui_analyze_command_answers_in_its_declared_format() {
         );
     }
 }
+
+#[test]
+fn analysis_starts_reliably() {
+    // Start and stop analysis ten times in one engine: each time at least one info line
+    // must arrive before the next input (an analysis that ends at once without output
+    // breaks Lizzie and Sabaki). Catches a race between the reply stream and the input
+    // reader that hits a good fraction of starts.
+    let mut e = Engine::spawn(&["--threads", "1"]);
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    let mut empty = 0;
+    for i in 0..10 {
+        e.send(&format!("{} lz-analyze b 5", i));
+        let header = e.read_line(REPLY_TIMEOUT).expect("header");
+        assert_eq!(header, format!("={} ", i));
+        let deadline = Instant::now() + Duration::from_millis(400);
+        let mut got = 0;
+        let mut ended = false;
+        while Instant::now() < deadline {
+            match e.read_line(deadline.saturating_duration_since(Instant::now())) {
+                Ok(l) if l.is_empty() => {
+                    ended = true;
+                    break;
+                }
+                Ok(_) => got += 1,
+                Err(_) => break,
+            }
+        }
+        e.send("protocol_version");
+        if !ended {
+            loop {
+                let l = e.read_line(REPLY_TIMEOUT).expect("end of stream");
+                if l.is_empty() {
+                    break;
+                }
+            }
+        }
+        assert_eq!(e.reply(REPLY_TIMEOUT).expect("reply").text, "2");
+        if got == 0 || ended {
+            empty += 1;
+        }
+    }
+    assert_eq!(
+        empty, 0,
+        "{} of 10 analyses ended before any input came",
+        empty
+    );
+}
+
+#[test]
+fn analysis_defaults_to_the_side_to_move() {
+    // cleanup.sgf: Black far ahead. With PL[B] the default colour is Black (winning),
+    // with PL[W] White (losing); after a 9-stone handicap on 9x9 (komi 0) White moves.
+    let mut e = Engine::spawn(&["--threads", "1", "--seed", "4"]);
+    e.ok("kata-set-rules chinese");
+    let best = |lines: &[(Vec<Info>, Vec<f64>)]| -> f64 {
+        let (infos, _) = lines.last().expect("some lines");
+        infos
+            .iter()
+            .max_by_key(|i| i.visits)
+            .map(|i| i.winrate)
+            .expect("some info")
+    };
+    e.ok("loadsgf engine-tests/sgf/cleanup.sgf");
+    e.ok("komi 0.5");
+    let b = analyze(
+        &mut e,
+        "lz-analyze 10",
+        Dialect::Lz,
+        7,
+        Duration::from_millis(800),
+    );
+    assert!(
+        best(&b) > 0.5,
+        "PL[B]: Black to move and winning: {}",
+        best(&b)
+    );
+    e.ok("loadsgf engine-tests/sgf/cleanup_w.sgf");
+    e.ok("komi 0.5");
+    let w = analyze(
+        &mut e,
+        "lz-analyze 10",
+        Dialect::Lz,
+        7,
+        Duration::from_millis(800),
+    );
+    assert!(
+        best(&w) < 0.5,
+        "PL[W]: White to move and losing: {}",
+        best(&w)
+    );
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.ok("komi 0");
+    e.ok("fixed_handicap 9");
+    let h = analyze(
+        &mut e,
+        "lz-analyze 10",
+        Dialect::Lz,
+        9,
+        Duration::from_millis(800),
+    );
+    assert!(
+        best(&h) < 0.5,
+        "after handicap White moves (and is behind): {}",
+        best(&h)
+    );
+}

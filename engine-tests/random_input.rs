@@ -203,7 +203,7 @@ fn random_lines_each_get_one_well_formed_reply() {
     let engine = RefCell::new(Engine::spawn_in(&dir, FAST_ARGS));
     let lines_sent = RefCell::new(0usize);
     let mut runner = TestRunner::new(Config {
-        cases: 300,
+        cases: 500,
         failure_persistence: None,
         max_shrink_iters: 50,
         ..Config::default()
@@ -246,6 +246,7 @@ fn random_lines_each_get_one_well_formed_reply() {
         "only {} lines sent",
         lines_sent.borrow()
     );
+    println!("{} random lines sent to one engine", lines_sent.borrow());
     assert_eq!(e.ok("protocol_version"), "2");
     assert!(e.is_running());
     let _ = std::fs::remove_file(dir.join("engine-tests"));
@@ -261,4 +262,165 @@ fn preprocessing_model_follows_the_spec() {
     assert!(needs_reply(b"x # comment"));
     assert!(needs_reply(b"\x80"));
     assert!(needs_reply(b"\x01a"));
+}
+
+/// Hostile pieces of SGF spliced into real records.
+const SGF_SNIPPETS: &[&str] = &[
+    "SZ[0]",
+    "SZ[1]",
+    "SZ[26]",
+    "SZ[52]",
+    "SZ[-3]",
+    "SZ[99999999999]",
+    "SZ[19:19]",
+    "SZ[5:7]",
+    "SZ[]",
+    "AB[zz]",
+    "AB[aa:ss]",
+    "AB[ss:aa]",
+    "AW[]",
+    "AE[aa:ii]",
+    "B[aaa]",
+    "W[a]",
+    "B[tt]",
+    "B[]",
+    "W[zz]",
+    "KM[nan]",
+    "KM[1e999]",
+    "KM[]",
+    "KM[-7.5]",
+    "HA[999]",
+    "HA[-1]",
+    "HA[x]",
+    "PL[X]",
+    "PL[]",
+    "RU[]",
+    "RU[bogus]",
+    "MN[5]",
+    ";",
+    "(",
+    ")",
+    "(;",
+    "[",
+    "]",
+    "\\",
+    ";B[ee];B[ee]",
+    ";W[ee];W[ee]",
+    "FF[999]",
+    "GM[2]",
+    "CA[latin1]",
+    "C[\u{ff}\u{fe}]",
+    "(;B[aa])(;W[bb])",
+    "((((((((((",
+    "))))))))))",
+    "AB[ee]AW[ee]",
+    "TB[aa:ss]",
+    "LB[aa:x]",
+];
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    Truncate(usize),
+    Insert(usize, &'static str),
+    Flip(usize, u8),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        1 => any::<usize>().prop_map(Mutation::Truncate),
+        4 => (any::<usize>(), prop::sample::select(SGF_SNIPPETS))
+            .prop_map(|(at, s)| Mutation::Insert(at, s)),
+        2 => (any::<usize>(), any::<u8>()).prop_map(|(at, b)| Mutation::Flip(at, b)),
+    ]
+}
+
+fn apply(mut text: Vec<u8>, muts: &[Mutation]) -> Vec<u8> {
+    for m in muts {
+        let n = text.len().max(1);
+        match m {
+            Mutation::Truncate(at) => text.truncate(at % n),
+            Mutation::Insert(at, s) => {
+                let at = at % n;
+                let at = at.min(text.len());
+                text.splice(at..at, s.bytes());
+            }
+            Mutation::Flip(at, b) => {
+                if !text.is_empty() {
+                    let at = at % text.len();
+                    text[at] = *b;
+                }
+            }
+        }
+    }
+    text
+}
+
+#[test]
+fn mutated_sgf_files_never_break_the_engine() {
+    let sgf_dir = common::tests_dir().join("sgf");
+    let mut originals: Vec<Vec<u8>> = std::fs::read_dir(&sgf_dir)
+        .expect("engine-tests/sgf")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "sgf"))
+        .filter_map(|e| std::fs::read(e.path()).ok())
+        .collect();
+    originals.sort();
+    assert!(originals.len() > 10);
+    let engine = RefCell::new(Engine::spawn(FAST_ARGS));
+    let path = temp_path("mutated", "sgf");
+    let loaded = std::cell::Cell::new(0usize);
+    let mut runner = TestRunner::new(Config {
+        cases: 300,
+        failure_persistence: None,
+        max_shrink_iters: 50,
+        ..Config::default()
+    });
+    let strategy = (
+        0..originals.len(),
+        prop::collection::vec(mutation(), 0..4),
+        prop::option::of(prop_oneof![1u64..300, Just(2_147_483_647)]),
+    );
+    let result = runner.run(&strategy, |(i, muts, move_number)| {
+        let mut e = engine.borrow_mut();
+        let text = apply(originals[i].clone(), &muts);
+        std::fs::write(&path, &text).map_err(|err| TestCaseError::fail(err.to_string()))?;
+        let cmd = match move_number {
+            Some(n) => format!("loadsgf {} {}", path.display(), n),
+            None => format!("loadsgf {}", path.display()),
+        };
+        let r = e
+            .try_cmd(&cmd, Duration::from_secs(30))
+            .map_err(|err| TestCaseError::fail(format!("{} on {:?}", err, text)))?;
+        if r.ok {
+            loaded.set(loaded.get() + 1);
+            for c in [
+                "showboard",
+                "printsgf",
+                "final_score",
+                "is_legal b a1",
+                "undo",
+            ] {
+                e.try_cmd(c, Duration::from_secs(30))
+                    .map_err(|err| TestCaseError::fail(format!("{}: {} on {:?}", c, err, text)))?;
+            }
+        } else {
+            prop_assert_eq!(
+                &r.text,
+                "cannot load file",
+                "for {:?}",
+                String::from_utf8_lossy(&text)
+            );
+        }
+        let p = e
+            .try_cmd("protocol_version", Duration::from_secs(30))
+            .map_err(|err| TestCaseError::fail(format!("{} after {:?}", err, text)))?;
+        prop_assert_eq!(p.text, "2");
+        Ok(())
+    });
+    let _ = std::fs::remove_file(&path);
+    if let Err(err) = result {
+        panic!("{}", err);
+    }
+    println!("{} of the mutated files loaded", loaded.get());
+    assert!(loaded.get() > 0, "no mutated file loaded at all");
 }

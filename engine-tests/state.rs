@@ -153,10 +153,80 @@ fn place_free_handicap_places_distinct_points() {
     }
 }
 
+/// Reads the stones from `showboard`: the rows that start with a row number, then one
+/// cell per column (`X` Black, `O` White, anything else empty). Index `[y][x]`, y = row - 1.
+fn read_board(e: &mut Engine, size: usize) -> Vec<Vec<char>> {
+    let text = e.ok("showboard");
+    let mut board = vec![vec!['.'; size]; size];
+    let mut rows = 0;
+    for line in text.lines() {
+        let mut toks = line.split_whitespace();
+        let Some(Ok(row)) = toks.next().map(str::parse::<usize>) else {
+            continue;
+        };
+        let cells: Vec<char> = toks.take(size).filter_map(|t| t.chars().next()).collect();
+        if (1..=size).contains(&row) && cells.len() == size {
+            board[row - 1] = cells;
+            rows += 1;
+        }
+    }
+    assert_eq!(
+        rows, size,
+        "cannot read the board rows from showboard: {}",
+        text
+    );
+    board
+}
+
+/// Whether (x, y) is a true eye of `me` ('X' or 'O'): empty, every neighbour `me`, and
+/// no opponent diagonal (on the edge) or at most one (inside).
+fn is_true_eye(b: &[Vec<char>], x: usize, y: usize, me: char) -> bool {
+    let n = b.len() as i64;
+    let at = |x: i64, y: i64| -> Option<char> {
+        if x < 0 || y < 0 || x >= n || y >= n {
+            None
+        } else {
+            Some(b[y as usize][x as usize])
+        }
+    };
+    let (x, y) = (x as i64, y as i64);
+    if matches!(at(x, y), Some('X') | Some('O')) {
+        return false;
+    }
+    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        if let Some(c) = at(x + dx, y + dy) {
+            if c != me {
+                return false;
+            }
+        }
+    }
+    let opp = if me == 'X' { 'O' } else { 'X' };
+    let mut on_board = 0;
+    let mut bad = 0;
+    for (dx, dy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+        if let Some(c) = at(x + dx, y + dy) {
+            on_board += 1;
+            if c == opp {
+                bad += 1;
+            }
+        }
+    }
+    if on_board < 4 {
+        bad == 0
+    } else {
+        bad <= 1
+    }
+}
+
 /// Plays a whole game of genmoves on a small board and checks each move: upper-case
-/// vertex or lower-case pass/resign, and legal (undo, `is_legal`, replay).
+/// vertex or lower-case pass/resign, legal (undo, `is_legal`, replay), and never a
+/// move into the mover's own true eye (read from `showboard`).
 fn self_play(size: usize, rules: &str, max_moves: usize) {
-    let mut e = Engine::spawn(FAST_ARGS);
+    // No resigning: the games run to the end, where the eyes are.
+    let mut args = FAST_ARGS.to_vec();
+    args.extend(["--resign-threshold", "0"]);
+    let mut e = Engine::spawn(&args);
+    let mut played = 0;
     e.ok(&format!("boardsize {}", size));
     e.ok("clear_board");
     e.ok(&format!("kata-set-rules {}", rules));
@@ -164,6 +234,7 @@ fn self_play(size: usize, rules: &str, max_moves: usize) {
     let colors = ["b", "w"];
     for i in 0..max_moves {
         let c = colors[i % 2];
+        let before = read_board(&mut e, size);
         let m = e.ok(&format!("genmove {}", c));
         if m == "resign" {
             break;
@@ -201,7 +272,27 @@ fn self_play(size: usize, rules: &str, max_moves: usize) {
             rules
         );
         e.ok(&format!("play {} {}", c, m));
+        played += 1;
     }
+    assert!(
+        played >= size * size / 2,
+        "only {} stones played on {}x{}: the game ended too early to test much",
+        played,
+        size,
+        size
+    );
+}
+
+#[test]
+fn true_eye_checker_works() {
+    let rows = ["X.X..", "XXX..", ".....", "OO...", ".O..."];
+    // rows are given top (row 5) first
+    let b: Vec<Vec<char>> = rows.iter().rev().map(|r| r.chars().collect()).collect();
+    assert!(is_true_eye(&b, 1, 4, 'X'), "B5 is Black's eye");
+    assert!(!is_true_eye(&b, 1, 4, 'O'));
+    assert!(is_true_eye(&b, 0, 0, 'O'), "A1 is White's eye");
+    assert!(!is_true_eye(&b, 3, 3, 'X'), "D4 is open");
+    assert!(!is_true_eye(&b, 0, 4, 'X'), "A5 is occupied");
 }
 
 #[test]

@@ -684,3 +684,30 @@ clear_board
 
 1105 is_legal w c5
 #? [0]
+
+# Other sizes (GTP v2 4.1.1): even sizes have no centre or side points, so at most 4
+# stones, on the 3-3 points below 13x13; 25x25 uses the 4-4 points like 19x19.
+boardsize 10
+clear_board
+1110 fixed_handicap 4
+#? [(C3|H8|C8|H3)( (C3|H8|C8|H3)){3}]
+
+clear_board
+1111 fixed_handicap 5
+#? [\?invalid number of stones]
+
+boardsize 7
+clear_board
+1112 fixed_handicap 5
+#? [\?invalid number of stones]
+
+boardsize 25
+clear_board
+1113 fixed_handicap 9
+#? [(D4|W22|D22|W4|D13|W13|N4|N22|N13)( (D4|W22|D22|W4|D13|W13|N4|N22|N13)){8}]
+
+1114 is_legal w n13
+#? [0]
+
+1115 is_legal w w22
+#? [0]

@@ -1232,3 +1232,79 @@ play w pass
 
 2008 final_score
 #? [W\+0\.5]
+
+# ---- SEKI01 (constructed, checked by hand; not in cases.md): 7x7, Black A-C columns with
+# one eye B4, White E-G with one eye F4, the D column empty: 7 shared liberties, one eye
+# each. Whoever fills the last shared liberty is captured, so nobody does: seki (mutual
+# life). Nothing is dead; the D column is dame. Area: Black 20 + B4 = 21, White 21;
+# territory: seki eyes count 0 (japanese) or 1 each; stones 20 each. With komi 0.5 every
+# preset scores W+0.5. Statuses do not depend on the rules: checked once.
+
+kata-set-rules chinese
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3000 final_status_list dead
+#? [\s*]
+
+3001 final_status_list seki
+#? [(\s*[A-CE-G][1-7]){40}\s*]
+
+kata-set-rules chinese
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3002 final_score
+#? [W\+0\.5]
+
+kata-set-rules japanese
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3003 final_score
+#? [W\+0\.5]
+
+kata-set-rules korean
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3004 final_score
+#? [W\+0\.5]
+
+kata-set-rules aga
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3005 final_score
+#? [W\+0\.5]
+
+kata-set-rules new-zealand
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3006 final_score
+#? [W\+0\.5]
+
+kata-set-rules tromp-taylor
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3007 final_score
+#? [W\+0\.5]
+
+kata-set-rules ing
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3008 final_score
+#? [W\+0\.5]
+
+kata-set-rules primitive
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3009 final_score
+#? [W\+0\.5]
+
+kata-set-rules yasunaga
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3010 final_score
+#? [W\+0\.5]
+
+kata-set-rules traditional
+loadsgf ../sgf/seki.sgf
+komi 0.5
+3011 final_score
+#? [W\+0\.5]

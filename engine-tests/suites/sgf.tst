@@ -389,3 +389,25 @@ undo
 
 123 kata-get-rules
 #? [(?is).*"suicide"\s*:\s*true.*]
+
+# FF[4] compressed point lists: AB[aa:cc] is the 3x3 block A7-C9, AW[gg:ii] G1-J3.
+124 loadsgf ../sgf/compressed.sgf
+#? [.*]
+
+125 is_legal w b8
+#? [0]
+
+126 is_legal w a7
+#? [0]
+
+127 is_legal b h2
+#? [0]
+
+128 is_legal b j1
+#? [0]
+
+129 is_legal b d6
+#? [1]
+
+130 is_legal b d9
+#? [1]

@@ -441,16 +441,19 @@ impl<const W: usize, const P: usize> Board<W, P> {
         }
 
         // Join the largest friendly neighbour chain, or start a chain of one (branch-free:
-        // non-friends weigh 0 and `p` wins ties at 0).
-        let mut head = p;
-        let mut best = 0u16;
+        // non-friends weigh 0; with no friend at all the new stone starts its own chain).
+        let mut best = 0u32;
         for i in 0..4 {
-            let h = self.chain[nb[i]] as usize;
-            let w = self.nstones[h] & 0u16.wrapping_sub((cells[i] == me) as u16);
-            let better = w > best;
-            head = if better { h } else { head };
-            best = if better { w } else { best };
+            // key: chain size (0 for non-friends) above the chain head
+            let h = self.chain[nb[i]] as u32;
+            let w = self.nstones[h as usize] as u32 & 0u32.wrapping_sub((cells[i] == me) as u32);
+            best = best.max(w << 16 | h);
         }
+        let head = if best >> 16 == 0 {
+            p
+        } else {
+            (best & 0xffff) as usize
+        };
         if head == p {
             self.chain[p] = p as u16;
             self.next[p] = p as u16;

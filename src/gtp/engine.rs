@@ -136,6 +136,8 @@ pub struct Gtp {
     engine_played: [bool; 2],
     /// The last search, for `kgs-chat`.
     last: Option<FlatSearch>,
+    /// Player names (and event) of the record last loaded, kept for `printsgf`.
+    loaded: Option<GameRecord>,
 }
 
 /// A stream that collects its lines (for [`Gtp::exec`] and tests).
@@ -259,7 +261,8 @@ pub fn rules_json(r: &Rules, name: &str) -> String {
         KoRule::Simple => "SIMPLE",
         KoRule::Positional => "POSITIONAL",
         KoRule::Situational => "SITUATIONAL",
-        KoRule::PassReset => "PASS_RESET",
+        // KataGo's name for "no repetition since the last pass"
+        KoRule::PassReset => "SPIGHT",
     };
     let scoring = match r.scoring {
         Scoring::Area => "AREA",
@@ -377,6 +380,7 @@ impl Gtp {
             clock: Clock::default(),
             engine_played: [false; 2],
             last: None,
+            loaded: None,
         }
     }
 
@@ -440,6 +444,8 @@ impl Gtp {
         let g = Game::new(n as usize, *self.game.rules()).ok_or("unacceptable size")?;
         self.game = g;
         self.last = None;
+        self.loaded = None;
+        self.engine_played = [false; 2];
         Ok(String::new())
     }
 
@@ -448,6 +454,7 @@ impl Gtp {
         self.game.clear();
         self.engine_played = [false; 2];
         self.last = None;
+        self.loaded = None;
         Ok(String::new())
     }
 
@@ -562,7 +569,8 @@ impl Gtp {
             s.playouts(),
             s.infos().first().map(|m| (m.visits, m.winrate))
         );
-        if cleanup && !s.opponent_dead_stones() {
+        // cleanup: any opponent stone captured in most playouts counts as dead
+        if cleanup && !s.opponent_dead_stones(0.0) {
             d = Decision::Pass;
         }
         self.last = Some(s);
@@ -915,6 +923,7 @@ impl Gtp {
         self.komi_explicit = true;
         self.engine_played = [false; 2];
         self.last = None;
+        self.loaded = Some(rec);
         Ok(String::new())
     }
 
@@ -922,16 +931,22 @@ impl Gtp {
     pub fn record(&self) -> GameRecord {
         let mut rec = GameRecord::from_game(&self.game);
         rec.rules = Some(self.rules_name.clone());
-        let name = |c: Color| {
-            if self.engine_played[c.index()] {
-                format!("Tengen {}", env!("CARGO_PKG_VERSION"))
-            } else {
-                "unknown".to_string()
-            }
+        let loaded = self.loaded.as_ref();
+        let name = |c: Color, was: Option<&String>| match was {
+            _ if self.engine_played[c.index()] => format!("Tengen {}", env!("CARGO_PKG_VERSION")),
+            Some(n) => n.clone(),
+            None => "unknown".to_string(),
         };
-        rec.black_name = Some(name(Color::Black));
-        rec.white_name = Some(name(Color::White));
-        rec.date = Some(today());
+        rec.black_name = Some(name(
+            Color::Black,
+            loaded.and_then(|r| r.black_name.as_ref()),
+        ));
+        rec.white_name = Some(name(
+            Color::White,
+            loaded.and_then(|r| r.white_name.as_ref()),
+        ));
+        rec.event = loaded.and_then(|r| r.event.clone());
+        rec.date = Some(loaded.and_then(|r| r.date.clone()).unwrap_or_else(today));
         if self.game.is_over() {
             rec.result = Some(self.score_text());
         }
@@ -1047,13 +1062,33 @@ impl Gtp {
             self.rules_name,
             self.game.komi()
         );
-        if let Some(l) = &self.last {
-            s.push_str(&format!(
-                "; {} wins {:.0}% of my playouts",
-                l.color(),
-                l.winrate() * 100.0
-            ));
-        }
+        let fresh;
+        let l = match &self.last {
+            Some(l) => l,
+            None => {
+                let mut q = FlatSearch::new(&self.game, self.game.to_move(), &self.params);
+                q.run(
+                    Limit {
+                        playouts: Some(self.params.playouts.unwrap_or(2000).min(2000)),
+                        deadline: Some(deadline_in(self.params.time.min(0.5))),
+                    },
+                    &AtomicBool::new(false),
+                );
+                fresh = q;
+                &fresh
+            }
+        };
+        let lead = l.infos().first().map_or(0.0, |m| m.score_lead);
+        let (leader, margin) = if lead >= 0.0 {
+            (l.color(), lead)
+        } else {
+            (l.color().opponent(), -lead)
+        };
+        s.push_str(&format!(
+            "; my evaluation: {} wins {:.0}% of my playouts, {leader} leads by about {margin:.1}",
+            l.color(),
+            l.winrate() * 100.0
+        ));
         Ok(s)
     }
 

@@ -281,8 +281,9 @@ impl FlatSearch {
         }
     }
 
-    /// Whether some opponent stone would, by the playouts, end up owned by the searching side.
-    pub fn opponent_dead_stones(&self) -> bool {
+    /// Whether some opponent stone ends up owned by the searching side in the playouts, with
+    /// a mean ownership (from the searching side's view) above `threshold` (-1..1).
+    pub fn opponent_dead_stones(&self, threshold: f64) -> bool {
         let opp = self.color.opponent();
         let sign = if self.color == Color::Black {
             1.0
@@ -290,11 +291,9 @@ impl FlatSearch {
             -1.0
         };
         self.playouts > 0
-            && self
-                .board
-                .points()
-                .into_iter()
-                .any(|p| self.board.color_at(p) == Some(opp) && sign * self.ownership(p) > 0.5)
+            && self.board.points().into_iter().any(|p| {
+                self.board.color_at(p) == Some(opp) && sign * self.ownership(p) > threshold
+            })
     }
 
     /// The move to make. `cleanup`: never pass while opponent dead stones remain and never
@@ -326,7 +325,7 @@ impl FlatSearch {
             && best.winrate > 0.5
             && best.score_lead > 0.0
             && points.iter().all(|&q| self.ownership(q).abs() > 0.9)
-            && !self.opponent_dead_stones()
+            && !self.opponent_dead_stones(0.5)
         {
             return Decision::Pass;
         }

@@ -265,6 +265,8 @@ fn rules_commands() {
     assert_eq!(g.game().komi(), 3.0);
     assert_eq!(err(&mut g, "kata-set-rules nonsense"), "unknown rules");
     assert!(ok(&mut g, "kata-get-rules").contains("new-zealand"));
+    ok(&mut g, "kata-set-rules yasunaga");
+    assert!(ok(&mut g, "kata-get-rules").contains("\"ko\":\"SPIGHT\""));
     for p in Preset::ALL {
         ok(&mut g, &format!("kata-set-rules {p}"));
         assert!(ok(&mut g, "kata-get-rules").contains(&format!("\"name\":\"{p}\"")));
@@ -317,7 +319,9 @@ fn time_commands() {
 fn kgs_commands() {
     let mut g = engine();
     ok(&mut g, "boardsize 9");
-    assert!(ok(&mut g, "kgs-chat private bob hello").contains("Tengen"));
+    let chat = ok(&mut g, "kgs-chat private bob hello");
+    assert!(chat.contains("Tengen") && chat.contains("leads by") && chat.contains("chinese"));
+    assert!(!chat.contains('\n'));
     ok(&mut g, "kgs-game_over");
     let m = ok(&mut g, "kgs-genmove_cleanup b");
     assert!(m == "pass" || m.parse::<Vertex>().is_ok());
@@ -397,6 +401,27 @@ fn sgf_round_trip_through_gtp() {
     assert_eq!(err(&mut h, "loadsgf"), "syntax error");
     assert_eq!(err(&mut h, &format!("loadsgf {path} x")), "syntax error");
     assert_eq!(board_text(&h), before);
+    // player names and event survive loadsgf -> printsgf
+    std::fs::write(
+        dir.join("names.sgf"),
+        "(;SZ[9]PB[本因坊秀策]PW[Gen\\]an]EV[Cup];B[ee])",
+    )
+    .unwrap();
+    ok(
+        &mut h,
+        &format!("loadsgf {}", dir.join("names.sgf").display()),
+    );
+    let text = ok(&mut h, "printsgf");
+    assert!(
+        text.contains("PB[本因坊秀策]")
+            && text.contains("PW[Gen\\]an]")
+            && text.contains("EV[Cup]"),
+        "{text}"
+    );
+    ok(&mut h, "genmove w");
+    assert!(ok(&mut h, "printsgf").contains("PW[Tengen 0.1.0]"));
+    ok(&mut h, "clear_board");
+    assert!(ok(&mut h, "printsgf").contains("PB[unknown]"));
     // setup stones and a rules name
     std::fs::write(
         dir.join("setup.sgf"),
