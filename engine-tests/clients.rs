@@ -204,6 +204,28 @@ fn sabaki_startup_burst_and_history_replay() {
     let rules = e.ok("kata-get-rules");
     assert!(rules.contains("\"komi\":6.5"), "komi lost: {rules}");
     assert_eq!(e.drain_for(Duration::from_millis(200)), "", "stray output");
+
+    // Opening a long game record: boardsize 19, clear_board and 152 plays in one write
+    // (Black fills rows 1-4, White rows 16-19: no captures).
+    let mut burst = String::from("boardsize 19\nclear_board\n");
+    for i in 0..76 {
+        let (x, y) = (i % 19, i / 19);
+        burst.push_str(&format!("play B {}\n", common::vertex(x, y)));
+        burst.push_str(&format!("play W {}\n", common::vertex(x, 18 - y)));
+    }
+    let t = Instant::now();
+    e.send_raw(burst.as_bytes()).expect("write");
+    for l in burst.lines() {
+        let r = e.reply(REPLY_TIMEOUT).expect(l);
+        assert!(r.ok, "{l}: {:?}", r.raw);
+    }
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "replaying 152 moves took {:?}",
+        t.elapsed()
+    );
+    assert_eq!(e.ok("is_legal B T4"), "0");
+    assert_eq!(e.ok("is_legal B T15"), "1");
 }
 
 fn sabaki_position(e: &mut Engine) {
