@@ -367,6 +367,51 @@ fn sabaki_genmove_analyze_ends_by_itself() {
     }
 }
 
+/// Sends a streamed analysis command, reads `lines` info lines, stops it with
+/// protocol_version and returns the info lines.
+fn analysis_lines(e: &mut Engine, cmd: &str, lines: usize) -> Vec<String> {
+    e.send(cmd);
+    let first = e.read_line(REPLY_TIMEOUT).expect("first line");
+    assert_eq!(first, "= ", "{cmd}: refused?");
+    let got = stream_lines(e, lines, Duration::from_secs(10), cmd);
+    e.send("protocol_version");
+    finish_stream(e, cmd);
+    assert_eq!(e.reply(REPLY_TIMEOUT).expect("protocol_version").text, "2");
+    got.into_iter().filter(|l| l.starts_with("info ")).collect()
+}
+
+/// A Sabaki-based GUI (engine service of a Sabaki derivative, buildAnalyzeArgs) adds
+/// `ownership true`, `maxmoves N` (its "candidates" setting) and, for an analysis area,
+/// `allow b LIST 999 allow w LIST 999`; KataGo's semantics: at most N moves, only the
+/// allowed ones.
+#[test]
+fn sabaki_analysis_area_and_maxmoves() {
+    let mut e = Engine::spawn(ARGS);
+    sabaki_position(&mut e);
+    for l in analysis_lines(&mut e, "kata-analyze B 50 ownership true maxmoves 3", 2) {
+        let (vars, own) = sabaki_parse_analysis(&l, 9, 1.0).expect("parse");
+        assert!(own.is_some(), "no ownership: {l:.200}");
+        assert!(
+            (1..=3).contains(&vars.len()),
+            "maxmoves 3 but {} moves",
+            vars.len()
+        );
+    }
+    let area = ["C7", "D5", "F4"];
+    let cmd = "kata-analyze B 50 ownership true allow b C7,D5,F4 999 allow w C7,D5,F4 999";
+    for l in analysis_lines(&mut e, cmd, 2) {
+        let (vars, _) = sabaki_parse_analysis(&l, 9, 1.0).expect("parse");
+        assert!(!vars.is_empty());
+        for v in &vars {
+            assert!(
+                area.contains(&v.vertex.as_str()),
+                "{} outside the area",
+                v.vertex
+            );
+        }
+    }
+}
+
 /// During an engine game Sabaki's queueCommand() calls sendAbort() (protocol_version) while
 /// kata-genmove_analyze runs. KataGo: genmove_analyze "will NOT terminate prematurely due a
 /// newline or additional GTP command": the move keeps its thinking time and the queued
@@ -624,12 +669,25 @@ fn lizzie_session_with_ids_and_merged_stderr() {
         }
     }
     assert!(infos >= 3, "only {infos} info lines");
-    // togglePonder(): "name" ends pondering
-    m.send("8 name");
+    // playMove() while pondering: the play ends the analysis and is answered, then ponder()
+    // sends lz-analyze again once "=8" is read.
+    m.send("8 play W Q4");
     let (ok, _, _) = lizzie_until_reply(&m, 8, REPLY_TIMEOUT);
     assert!(ok);
+    m.send("80 lz-analyze 10");
+    let (ok, _, _) = lizzie_until_reply(&m, 80, REPLY_TIMEOUT);
+    assert!(ok);
+    let l = m.line(Duration::from_secs(10)).expect("analysis line");
+    match lizzie_parse_line(&l).unwrap_or_else(|err| panic!("{err}")) {
+        LizzieLine::Info(moves) => assert!(moves.iter().all(|(mv, ..)| mv != "Q4")),
+        other => panic!("expected info, got {other:?}"),
+    }
+    // togglePonder(): "name" ends pondering
+    m.send("81 name");
+    let (ok, _, _) = lizzie_until_reply(&m, 81, REPLY_TIMEOUT);
+    assert!(ok);
     // analyzeAvoid(): "lz-analyze INTERVAL avoid b COORDS N avoid w COORDS N"
-    m.send("9 lz-analyze 10 avoid b Q4,D16,R3 1 avoid w Q4,D16,R3 1");
+    m.send("9 lz-analyze 10 avoid b C3,D16,R3 1 avoid w C3,D16,R3 1");
     let (ok, words, _) = lizzie_until_reply(&m, 9, REPLY_TIMEOUT);
     assert!(ok, "avoid analysis refused: {words:?}");
     let mut checked = 0;
@@ -640,7 +698,7 @@ fn lizzie_session_with_ids_and_merged_stderr() {
         if let LizzieLine::Info(moves) = lizzie_parse_line(&l).unwrap_or_else(|err| panic!("{err}"))
         {
             for (mv, ..) in &moves {
-                assert!(!["Q4", "D16", "R3"].contains(&mv.as_str()), "avoided {mv}");
+                assert!(!["C3", "D16", "R3"].contains(&mv.as_str()), "avoided {mv}");
             }
             checked += 1;
         }
