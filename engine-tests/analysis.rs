@@ -625,3 +625,21 @@ fn analysis_defaults_to_the_side_to_move() {
         best(&h)
     );
 }
+
+#[test]
+fn an_interrupt_while_idle_does_not_cut_the_next_genmove() {
+    let mut e = Engine::spawn(&["--threads", "1", "--time", "1"]);
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.send("# interrupt");
+    e.ok("protocol_version");
+    e.ok("gogui-interrupt");
+    let t = Instant::now();
+    let m = e.ok("genmove b");
+    assert!(is_vertex_on(&m, 9), "{}", m);
+    assert!(
+        t.elapsed() >= Duration::from_millis(700),
+        "genmove with --time 1 returned after {:?}: a stale interrupt cut it short",
+        t.elapsed()
+    );
+}

@@ -331,3 +331,47 @@ fn pipelined_genmoves_are_answered_in_order_and_not_cut_short() {
         took
     );
 }
+
+#[test]
+fn closed_stdout_ends_the_engine_quietly() {
+    // The controller went away: writes fail; the engine must stop, not panic or spin.
+    use std::io::{Read, Write};
+    let mut child = std::process::Command::new(common::engine_path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start engine");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    for _ in 0..50 {
+        if stdin
+            .write_all(b"name\n")
+            .and_then(|_| stdin.flush())
+            .is_err()
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Ok(Some(s)) = child.try_wait() {
+            break Some(s);
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("engine still running 10 s after its stdout was closed");
+    }
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    assert!(!err.contains("panicked"), "engine panicked: {}", err);
+}

@@ -298,6 +298,8 @@ fn gtp_regression_suites() {
             o.unexpected_passes.len()
         ));
     }
+    // The per-suite summary (shown with `cargo test -- --nocapture`).
+    print!("{}", report);
     for (_, o) in &results {
         for f in &o.failures {
             report.push_str(&format!("FAIL {}\n", f));

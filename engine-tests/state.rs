@@ -253,6 +253,18 @@ fn self_play(size: usize, rules: &str, max_moves: usize) {
             i,
             m
         );
+        let x = common::COLUMNS.find(&m[..1]).unwrap_or(0);
+        let y = m[1..].parse::<usize>().unwrap_or(1) - 1;
+        let me = if c == "b" { 'X' } else { 'O' };
+        assert!(
+            !is_true_eye(&before, x, y, me),
+            "genmove {} filled its own eye at {} (move {}, {}):\n{:?}",
+            c,
+            m,
+            i,
+            rules,
+            before
+        );
         // The move was played: the point is now occupied...
         assert_eq!(
             e.ok(&format!("is_legal {} {}", c, m)),

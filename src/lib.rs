@@ -4,6 +4,8 @@
 //! - [`rules`]: rule sets, game history, superko, end of game and scoring.
 //! - [`search`]: playouts and search.
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod gtp;
 pub mod rules;

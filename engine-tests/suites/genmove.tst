@@ -66,3 +66,33 @@ loadsgf ../sgf/eyes.sgf
 # After White's pass, Black still only has eyes and passes again.
 26 genmove b
 #? [pass]
+
+# genmove honours the rules' legality: never the ko recapture (K01), never the superko
+# repetition under positional superko (K03, tromp-taylor), never single-stone suicide (S03).
+kata-set-rules tromp-taylor
+loadsgf ../sgf/k01.sgf
+play b f5
+30 genmove w
+#? [!F6]
+
+31 reg_genmove w
+#? [!F6]
+
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b a6
+32 genmove w
+#? [!B6]
+
+kata-set-rules chinese
+loadsgf ../sgf/s03.sgf
+33 genmove b
+#? [!A1]
+
+# Never into the opponent's single-point eye either (suicide): eyes.sgf as White.
+loadsgf ../sgf/eyes.sgf
+34 reg_genmove w
+#? [pass|resign]

@@ -711,3 +711,17 @@ clear_board
 
 1115 is_legal w w22
 #? [0]
+
+# clear_board removes the handicap from the record too.
+boardsize 9
+clear_board
+fixed_handicap 3
+1120 printsgf
+#? [(?s).*HA\[3\].*]
+
+clear_board
+1121 printsgf
+#? [!(?s).*HA\[[1-9].*]
+
+1122 is_legal w c3
+#? [1]

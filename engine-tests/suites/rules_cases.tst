@@ -1308,3 +1308,118 @@ loadsgf ../sgf/seki.sgf
 komi 0.5
 3011 final_score
 #? [W\+0\.5]
+
+# ---- K03u: superko history follows undo (tromp-taylor, positional). After the K03
+# sequence W B6 is illegal; undoing B A6 and playing it again keeps it illegal; undoing
+# back past B D4 and replaying the same moves restores the same ban.
+kata-set-rules tromp-taylor
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b a6
+4000 is_legal w b6
+#? [0]
+
+4001 undo
+#? []
+
+4002 play b a6
+#? []
+
+4003 is_legal w b6
+#? [0]
+
+undo
+undo
+undo
+# Now W to move after B F5, W pass: B6 is occupied by White, C6 empty.
+4004 is_legal w c6
+#? [1]
+
+play b d4
+play w c6
+play b a6
+4005 is_legal w b6
+#? [0]
+
+# Elsewhere moves are not affected.
+4006 is_legal w a1
+#? [1]
+
+# ---- SEKI02 (constructed, checked by hand): a seki WITHOUT eyes. 7x7: Black outer group
+# A-B with eyes A2, A6; White inner chain C1-C7 + D1-D5; Black inner chain E1-E7; White
+# outer group F-G with eyes G2, G6. The inner chains share exactly D6 and D7 and have no
+# other liberty: whoever plays there is captured, so both live in seki. Area: Black
+# 19 stones + 2 eyes = 21, White 24 + 2 = 26 -> W+5.5 (komi 0.5); stones 19 v 24 ->
+# W+5.5; territory 2 v 2 -> W+0.5.
+
+kata-set-rules chinese
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3100 final_status_list dead
+#? [\s*]
+
+3101 final_status_list seki
+#? [(\s*([CE][1-7]|D[1-5])){19}\s*]
+
+kata-set-rules chinese
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3102 final_score
+#? [W\+5\.5]
+
+kata-set-rules aga
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3103 final_score
+#? [W\+5\.5]
+
+kata-set-rules new-zealand
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3104 final_score
+#? [W\+5\.5]
+
+kata-set-rules tromp-taylor
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3105 final_score
+#? [W\+5\.5]
+
+kata-set-rules ing
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3106 final_score
+#? [W\+5\.5]
+
+kata-set-rules primitive
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3107 final_score
+#? [W\+5\.5]
+
+kata-set-rules japanese
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3108 final_score
+#? [W\+0\.5]
+
+kata-set-rules korean
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3109 final_score
+#? [W\+0\.5]
+
+kata-set-rules traditional
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3110 final_score
+#? [W\+0\.5]
+
+kata-set-rules yasunaga
+loadsgf ../sgf/seki2.sgf
+komi 0.5
+3111 final_score
+#? [W\+0\.5]

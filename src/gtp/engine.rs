@@ -8,7 +8,9 @@ use crate::board::{Color, Point, Vertex};
 use crate::rules::{
     Game, HandicapBonus, KoRule, Move, Preset, Rules, Scoring, Status, StatusMap, SuicideRule,
 };
-use crate::search::flat::{deadline_in, Clock, ClockKind, Decision, FlatParams, FlatSearch, Limit};
+use crate::search::flat::{
+    deadline_in, estimate_status, Clock, ClockKind, Decision, FlatParams, FlatSearch, Limit,
+};
 use crate::sgf::{self, GameRecord};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -803,44 +805,9 @@ impl Gtp {
         Ok(if ok { "1" } else { "0" }.into())
     }
 
-    /// Life and death for scoring: the rules' default, plus chains the playouts say are lost
-    /// (unless the rules count the board exactly as it stands).
+    /// Life and death for scoring (see [`estimate_status`]).
     fn status_map(&self) -> StatusMap {
-        let mut status = self.game.default_status();
-        if !self.game.rules().remove_dead {
-            return status;
-        }
-        let board = self.game.board();
-        if board.stone_counts() == [0, 0] {
-            return status;
-        }
-        let params = FlatParams {
-            threads: 1,
-            ..self.params.clone()
-        };
-        let mut s = FlatSearch::new(&self.game, self.game.to_move(), &params);
-        let n = params.playouts.unwrap_or(1000).clamp(200, 2000);
-        s.run(
-            Limit {
-                playouts: Some(n),
-                deadline: Some(deadline_in(params.time.clamp(0.2, 3.0))),
-            },
-            &AtomicBool::new(false),
-        );
-        for p in board.points() {
-            let Some(c) = board.color_at(p) else { continue };
-            if board.chain_head(p) != p {
-                continue;
-            }
-            let sign = if c == Color::Black { 1.0 } else { -1.0 };
-            let stones = board.chain_points(p);
-            let mean =
-                stones.iter().map(|&q| s.ownership(q)).sum::<f64>() * sign / stones.len() as f64;
-            if mean < -0.3 {
-                status.set_chain(board, p, Status::Dead);
-            }
-        }
-        status
+        estimate_status(&self.game, &self.params)
     }
 
     fn score_text(&self) -> String {

@@ -4,7 +4,7 @@
 //! how long, [`FlatSearch::decide`] picks play, pass or resign. No protocol here.
 
 use crate::board::{AnyBoard, Board, Color, Point};
-use crate::rules::{Game, HandicapBonus, Move, Scoring};
+use crate::rules::{Game, HandicapBonus, Move, Scoring, Status, StatusMap};
 use crate::search::playout::playout;
 use crate::with_board;
 use rand::rngs::SmallRng;
@@ -140,6 +140,7 @@ impl FlatSearch {
                     && !board.is_eye(color, p)
             })
             .collect();
+        let cands = drop_lonely_edge_moves(&board, cands);
         let n_idx = board
             .points()
             .iter()
@@ -346,6 +347,146 @@ impl FlatSearch {
             }
         }
         Decision::Play(p)
+    }
+}
+
+/// Chains (by head) in a simple seki: every liberty is either a one-point eye of the chain's
+/// colour or shared with an enemy chain, at most one eye, at least two liberties, and every
+/// enemy chain across a shared liberty is of the same kind with as many eyes. Then filling a
+/// shared liberty only helps the opponent, so nobody does. Bigger eye spaces are left to the
+/// playouts.
+pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
+    struct Info {
+        eyes: usize,
+        libs: usize,
+        other: usize,
+        enemies: Vec<Point>,
+    }
+    let mut infos: Vec<(Point, Info)> = vec![];
+    for p in board.points() {
+        let Some(c) = board.color_at(p) else { continue };
+        if board.chain_head(p) != p {
+            continue;
+        }
+        let libs = board.chain_liberties(p);
+        let mut info = Info {
+            eyes: 0,
+            libs: libs.len(),
+            other: 0,
+            enemies: vec![],
+        };
+        for l in libs {
+            let ns = board.neighbors(l);
+            if ns.iter().all(|&q| board.color_at(q) == Some(c)) {
+                info.eyes += 1;
+            } else if ns.iter().any(|&q| board.color_at(q) == Some(c.opponent())) {
+                for q in ns {
+                    if board.color_at(q) == Some(c.opponent()) {
+                        let h = board.chain_head(q);
+                        if !info.enemies.contains(&h) {
+                            info.enemies.push(h);
+                        }
+                    }
+                }
+            } else {
+                info.other += 1;
+            }
+        }
+        infos.push((p, info));
+    }
+    let mut cand: Vec<bool> = infos
+        .iter()
+        .map(|(_, i)| i.libs >= 2 && i.other == 0 && i.eyes <= 1 && !i.enemies.is_empty())
+        .collect();
+    loop {
+        let mut changed = false;
+        for k in 0..infos.len() {
+            if !cand[k] {
+                continue;
+            }
+            let ok = infos[k].1.enemies.iter().all(|e| {
+                infos
+                    .iter()
+                    .position(|(h, _)| h == e)
+                    .is_some_and(|j| cand[j] && infos[j].1.eyes == infos[k].1.eyes)
+            });
+            if !ok {
+                cand[k] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    infos
+        .into_iter()
+        .zip(cand)
+        .filter_map(|((h, _), c)| c.then_some(h))
+        .collect()
+}
+
+/// Life and death for scoring: the rules' default (Benson), chains in a simple seki (see
+/// [`seki_chains`]), and, unless the rules count the board as it stands, chains that the
+/// playouts say are lost (mean ownership below -0.3 from their owner's view).
+pub fn estimate_status(game: &Game, params: &FlatParams) -> StatusMap {
+    let mut status = game.default_status();
+    let board = game.board();
+    let seki = seki_chains(board);
+    for &h in &seki {
+        status.set_chain(board, h, Status::Seki);
+    }
+    if !game.rules().remove_dead || board.stone_counts() == [0, 0] {
+        return status;
+    }
+    let params = FlatParams {
+        threads: 1,
+        ..params.clone()
+    };
+    let mut s = FlatSearch::new(game, game.to_move(), &params);
+    let n = params.playouts.unwrap_or(1000).clamp(200, 2000);
+    s.run(
+        Limit {
+            playouts: Some(n),
+            deadline: Some(deadline_in(params.time.clamp(0.2, 3.0))),
+        },
+        &AtomicBool::new(false),
+    );
+    for p in board.points() {
+        let Some(c) = board.color_at(p) else { continue };
+        if board.chain_head(p) != p || seki.contains(&p) || status.get(p) != Status::Alive {
+            continue;
+        }
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        let stones = board.chain_points(p);
+        let mean = stones.iter().map(|&q| s.ownership(q)).sum::<f64>() * sign / stones.len() as f64;
+        if mean < -0.3 {
+            status.set_chain(board, p, Status::Dead);
+        }
+    }
+    status
+}
+
+/// Light playouts overrate moves on the edge of an empty area; on boards of 7x7 and up,
+/// first-line moves with no stone within two lines are dropped (unless nothing else is left).
+fn drop_lonely_edge_moves(board: &AnyBoard, cands: Vec<Point>) -> Vec<Point> {
+    let size = board.size();
+    if size < 7 {
+        return cands;
+    }
+    let lonely_edge = |p: Point| {
+        let (x, y) = p.xy(size);
+        let edge = x == 0 || y == 0 || x + 1 == size || y + 1 == size;
+        edge && (x.saturating_sub(2)..=(x + 2).min(size - 1)).all(|qx| {
+            (y.saturating_sub(2)..=(y + 2).min(size - 1))
+                .all(|qy| board.color_at(Point::new(qx, qy, size)).is_none())
+        })
+    };
+    let kept: Vec<Point> = cands.iter().copied().filter(|&p| !lonely_edge(p)).collect();
+    if kept.is_empty() {
+        cands
+    } else {
+        kept
     }
 }
 
@@ -647,6 +788,63 @@ mod tests {
         };
         assert_eq!(search(Color::Black), Decision::Pass);
         assert_ne!(search(Color::White), Decision::Pass);
+    }
+
+    #[test]
+    fn no_lonely_first_line_moves() {
+        let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        g.play(Color::Black, Move::Play(pt("C3", 9))).unwrap();
+        let s = FlatSearch::new(&g, Color::White, &fixed(10));
+        assert!(!s.cands.contains(&pt("A9", 9)));
+        assert!(!s.cands.contains(&pt("F1", 9)));
+        assert!(s.cands.contains(&pt("A1", 9)) && s.cands.contains(&pt("B2", 9)));
+        assert!(s.cands.contains(&pt("E2", 9)));
+        // tiny boards keep every move
+        let g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
+        assert_eq!(
+            FlatSearch::new(&g, Color::Black, &fixed(10)).cands.len(),
+            25
+        );
+    }
+
+    #[test]
+    fn seki_is_found_and_not_dead() {
+        // one eye each (B4, F4) and the D column shared: seki
+        let seki = "
+            7 X X X . O O O
+            6 X X X . O O O
+            5 X X X . O O O
+            4 X . X . O . O
+            3 X X X . O O O
+            2 X X X . O O O
+            1 X X X . O O O";
+        let mut g = Game::from_diagram(seki, Rules::preset(Preset::Chinese)).unwrap();
+        g.set_komi(0.5);
+        assert_eq!(seki_chains(g.board()).len(), 2);
+        let st = estimate_status(&g, &fixed(500));
+        assert_eq!(st.get(pt("A1", 7)), Status::Seki);
+        assert_eq!(st.get(pt("G7", 7)), Status::Seki);
+        assert_eq!(g.score(&st).to_string(), "W+0.5");
+        // give Black a second eye: no seki, White's one-eyed group is dead
+        let alive = "
+            7 X X X . O O O
+            6 X . X . O O O
+            5 X X X . O O O
+            4 X . X . O . O
+            3 X X X . O O O
+            2 X X X . O O O
+            1 X X X . O O O";
+        let g = Game::from_diagram(alive, Rules::preset(Preset::Chinese)).unwrap();
+        assert!(seki_chains(g.board()).is_empty());
+        // a lone stone inside enemy territory is no seki
+        let lone = "
+            5 . X . . .
+            4 X X . . .
+            3 . . . O .
+            2 . . . . .
+            1 . . . . .";
+        let g = Game::from_diagram(lone, Rules::preset(Preset::Chinese)).unwrap();
+        assert!(seki_chains(g.board()).is_empty());
     }
 
     #[test]
