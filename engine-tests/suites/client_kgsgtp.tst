@@ -46,6 +46,7 @@
 
 # kgs-rules: one of japanese, chinese, aga, new_zealand; the docs ask engines to treat
 # "kgs-rules japanese" and "kgs-rules japanese blah blah blah" alike.
+# Regression Q1 (/work/notes/qa.md): extra words after the rules name.
 16 kgs-rules new_zealand
 #? []
 
@@ -151,6 +152,7 @@ play white e7
 #? [B\+\d+(\.\d+)?]
 
 # The same end with White passing first.
+# Regression Q2 (/work/notes/qa.md): the dead stones must not depend on the side to move.
 50 undo
 #? []
 
@@ -169,6 +171,7 @@ play white e7
 55 final_score
 #? [B\+\d+(\.\d+)?]
 
+# Regression Q3 (/work/notes/qa.md), fixed on gtp by 049b2c1.
 # The opponent disputes: KGS makes the bot undo and sends kgs-genmove_cleanup until the bot
 # passes. It must not pass while its own list of dead stones (B4) is still on the board.
 56 undo

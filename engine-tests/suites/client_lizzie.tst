@@ -77,6 +77,27 @@
 19 name
 #? [.+]
 
+# Regression Q4 (/work/notes/qa.md): the avoid lists of Lizzie's analyzeAvoid(),
+# "avoid COLOR VERTICES UNTILDEPTH". lz-analyze streams until the next command, so the
+# syntax is checked here on lz-genmove_analyze, which ends by itself: on an empty 5x5 board
+# with every point but C3 avoided for Black, Black plays C3 (or passes) and every info line
+# holds one entry, C3 ("m" only occurs in the key "move").
+30 boardsize 5
+#? []
+
+31 lz-genmove_analyze B 10 avoid b A1,B1,C1,D1,E1,A2,B2,C2,D2,E2,A3,B3,D3,E3,A4,B4,C4,D4,E4,A5,B5,C5,D5,E5 1
+#? [(?s)\n?(info [^\n]*\n)*play (C3|pass)]
+
+32 undo
+#? []
+
+33 lz-genmove_analyze B 10 avoid b A1,B1,C1,D1,E1,A2,B2,C2,D2,E2,A3,B3,D3,E3,A4,B4,C4,D4,E4,A5,B5,C5,D5,E5 1
+#? [(?s)\n?(info move C3 [^m\n]*\n)*play (C3|pass)]
+
+# The avoid list is for Black only: White's moves are not restricted.
+34 lz-genmove_analyze W 10 avoid b C3,B2 1
+#? [(?s)\n?(info [^\n]*\n)*play ([A-E][1-5]|pass)]
+
 # normalQuit(): "quit"; Lizzie waits up to 5 s for the pipe to close.
-20 quit
+40 quit
 #? []

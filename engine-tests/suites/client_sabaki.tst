@@ -120,6 +120,20 @@
 54 kata-genmove_analyze B 50
 #? [(?s)\n?(info [^\n]*\n)*play ([A-HJ]\d|pass|resign)]
 
+# Regression Q6 (/work/notes/qa.md): "maxmoves N" (KataGo; a Sabaki-based GUI sends it
+# from its candidates setting) limits every line to N moves. Checked on
+# kata-genmove_analyze, which ends by itself: no line with three info entries.
+55 kata-genmove_analyze W 10 maxmoves 2
+#? [!(?s).*info [^\n]*info [^\n]*info .*]
+
+56 kata-genmove_analyze B 10 maxmoves 2
+#? [(?s)\n?(info [^\n]*\n)+play ([A-HJ]\d|pass|resign)]
+
+# Regression Q4: the analysis area of that GUI, "allow b LIST 999 allow w LIST 999": only
+# listed moves are reported and played.
+57 kata-genmove_analyze W 10 allow b D4,F6 999 allow w D6,F4 999
+#? [(?s)\n?(info move (D6|F4) [^m\n]*( info move (D6|F4) [^m\n]*)?\n)*play (D6|F4|pass)]
+
 # Stop/detach: quit is answered (Sabaki waits gtp.engine_quit_timeout = 3 s, then kills).
 60 quit
 #? []
