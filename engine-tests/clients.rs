@@ -289,6 +289,46 @@ fn sabaki_analysis_is_parsed_and_aborted_like_sabaki() {
     assert_eq!(e.drain_for(Duration::from_millis(200)), "", "stray output");
 }
 
+/// Stepping through a game with the arrow keys while analysing: every step writes the
+/// abort, the sync and a new kata-analyze at once. Analyses that already have input
+/// waiting must end at once, not after an interval each, or the display lags behind.
+#[test]
+fn sabaki_fast_navigation_does_not_lag() {
+    let mut e = Engine::spawn(ARGS);
+    sabaki_position(&mut e);
+    let steps = ["D4", "F6", "D6", "F4", "E3", "E7", "C5", "G5", "B2", "H8"];
+    let mut burst = String::from("kata-analyze W 50\n");
+    for (i, v) in steps.iter().enumerate() {
+        let c = if i % 2 == 0 { "W" } else { "B" };
+        let next = if i % 2 == 0 { "B" } else { "W" };
+        burst.push_str(&format!(
+            "protocol_version\nplay {c} {v}\nkata-analyze {next} 50\n"
+        ));
+    }
+    let t = Instant::now();
+    e.send_raw(burst.as_bytes()).expect("write");
+    for i in 0..steps.len() {
+        let head = e.read_line(REPLY_TIMEOUT).expect("analysis header");
+        assert_eq!(head, "= ", "step {i}");
+        finish_stream(&mut e, "superseded analysis");
+        assert_eq!(e.reply(REPLY_TIMEOUT).expect("abort").text, "2", "step {i}");
+        let r = e.reply(REPLY_TIMEOUT).expect("play");
+        assert!(r.ok, "step {i}: {:?}", r.raw);
+    }
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "10 superseded analyses took {:?}",
+        t.elapsed()
+    );
+    // The last analysis is the live one.
+    assert_eq!(e.read_line(REPLY_TIMEOUT).expect("last header"), "= ");
+    let lines = stream_lines(&mut e, 1, Duration::from_secs(10), "last analysis");
+    let (vars, _) = sabaki_parse_analysis(&lines[lines.len() - 1], 9, -1.0).expect("parse");
+    assert!(vars.iter().all(|v| !steps.contains(&v.vertex.as_str())));
+    e.send_raw(b"\n").expect("write");
+    finish_stream(&mut e, "last analysis");
+}
+
 /// Sabaki multiplies ownership by the sign of the analysed colour (-1 for W) to draw it from
 /// Black's side, so the engine must report it from the analysed colour's side (as KataGo).
 #[test]
