@@ -794,6 +794,51 @@ fn lizzie_session_with_ids_and_merged_stderr() {
     lizzie_until_reply(&m, 12, REPLY_TIMEOUT);
 }
 
+/// Lizzie in KataGo mode (and Lizzie forks that pick kata-analyze from list_commands):
+/// "kata-analyze INTERVAL ownership true" without a colour. parseInfoKatago splits on
+/// " info ", fromInfoKatago on single spaces (Integer visits, Double winrate, scoreMean);
+/// the ownership is `line.trim().split("ownership")[1].trim().split(" ")`, each value
+/// through Double.parseDouble, one per point.
+#[test]
+fn lizzie_katago_mode_lines_parse() {
+    let mut e = Engine::spawn(ARGS);
+    e.ok("1 boardsize 19");
+    e.ok("2 komi 7.5");
+    e.ok("3 play B Q16");
+    let lines = analysis_lines(&mut e, "kata-analyze 10 ownership true", 2);
+    for l in &lines {
+        let parts: Vec<&str> = l.trim().split("ownership").collect();
+        assert_eq!(parts.len(), 2, "one ownership block: {l:.100}");
+        let own: Vec<f64> = java_split_space(parts[1].trim())
+            .iter()
+            .map(|v| {
+                v.parse::<f64>()
+                    .unwrap_or_else(|_| panic!("Double.parseDouble({v:?})"))
+            })
+            .collect();
+        assert_eq!(own.len(), 361);
+        for var in parts[0]["info ".len()..].split(" info ") {
+            let data = java_split_space(var.trim());
+            let pv = data.iter().position(|t| *t == "pv").expect("pv");
+            for kv in data[..pv].chunks(2) {
+                let v = kv.get(1).unwrap_or_else(|| panic!("key {} alone", kv[0]));
+                match kv[0] {
+                    "visits" | "order" => {
+                        v.parse::<i32>()
+                            .unwrap_or_else(|_| panic!("Integer.parseInt({v:?})"));
+                    }
+                    "move" => assert!(is_vertex_on(v, 19), "{v}"),
+                    _ => {
+                        v.parse::<f64>()
+                            .unwrap_or_else(|_| panic!("Double.parseDouble({v:?}) for {}", kv[0]));
+                    }
+                }
+            }
+            assert!(pv + 1 < data.len(), "empty pv in {var:?}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // GoGui: GtpClientBase.queryInterruptSupport(), sendInterrupt(), AnalyzeDefinition.
 

@@ -11,10 +11,10 @@
 #? [2]
 
 2 name
-#? [.+]
+#? [[^?\s].*]
 
 3 version
-#? [.*]
+#? [[^?\s].*]
 
 # querySupportedCommands(): StringUtil.splitArguments of the reply, so one name per word.
 4 list_commands

@@ -20,10 +20,10 @@
 #? [(?s)(.*\n)?final_status_list(\n.*)?]
 
 5 name
-#? [.+]
+#? [[^?\s].*]
 
 6 version
-#? [.+]
+#? [[^?\s].*]
 
 # Each incoming challenge is probed with boardsize; an error refuses the challenge.
 10 boardsize 19
@@ -97,10 +97,10 @@
 #? []
 
 32 kgs-chat game alice hello, are you a bot?
-#? [.+]
+#? [[^?\s].*]
 
 33 kgs-chat private bob what are your rules
-#? [.+]
+#? [[^?\s].*]
 
 34 kgs-game_over
 #? []
@@ -181,14 +181,14 @@ play white e7
 #? []
 
 58 kgs-genmove_cleanup black
-#? [!(pass|resign)]
+#? [[A-G][1-7]]
 
 59 play white pass
 #? []
 
 # B4 has liberties left after one Black move: still no pass.
 60 kgs-genmove_cleanup black
-#? [!(pass|resign)]
+#? [[A-G][1-7]]
 
 61 kgs-game_over
 #? []

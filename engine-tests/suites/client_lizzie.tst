@@ -8,7 +8,7 @@
 
 # startEngine(): name, version, boardsize, komi.
 1 name
-#? [.+]
+#? [[^?\s].*]
 
 # Lizzie: ver = params[1].split("\\."); Integer.parseInt(ver[1]). A version without a dot
 # or with a non-numeric second part throws inside Lizzie's reader thread.
@@ -75,7 +75,7 @@
 
 # togglePonder() off sends "name" to end pondering; it must still be an ordinary command.
 19 name
-#? [.+]
+#? [[^?\s].*]
 
 # Regression Q4 (/work/notes/qa.md): the avoid lists of Lizzie's analyzeAvoid(),
 # "avoid COLOR VERTICES UNTILDEPTH". lz-analyze streams until the next command, so the

@@ -6,10 +6,10 @@
 
 # Start-up: name, version, protocol_version and list_commands (written at once by Sabaki).
 10 name
-#? [.+]
+#? [[^?\s].*]
 
 11 version
-#? [\S+]
+#? [[^?\s]\S*]
 
 12 protocol_version
 #? [2]
@@ -124,7 +124,7 @@
 # from its candidates setting) limits every line to N moves. Checked on
 # kata-genmove_analyze, which ends by itself: no line with three info entries.
 55 kata-genmove_analyze W 10 maxmoves 2
-#? [!(?s).*info [^\n]*info [^\n]*info .*]
+#? [!(?s)(\?|.*info [^\n]*info [^\n]*info ).*]
 
 56 kata-genmove_analyze B 10 maxmoves 2
 #? [(?s)\n?(info [^\n]*\n)+play ([A-HJ]\d|pass|resign)]
