@@ -779,7 +779,11 @@ fn lizzie_session_with_ids_and_merged_stderr() {
     m.send("11 lz-genmove_analyze B 10");
     let (ok, _, seen) = lizzie_until_reply(&m, 11, REPLY_TIMEOUT);
     assert!(ok);
-    assert!(seen.is_empty(), "lines before =11: {seen:?}");
+    // log lines (stderr) may come first; analysis output may not
+    assert!(
+        seen.iter().all(|l| *l == LizzieLine::Other),
+        "lines before =11: {seen:?}"
+    );
     let mut play = None;
     let start = Instant::now();
     while play.is_none() && start.elapsed() < THINK_TIMEOUT {
