@@ -210,6 +210,16 @@ fn analyze(
         .collect()
 }
 
+/// The winrate of the most visited move in the last streamed line.
+fn best_winrate(lines: &[(Vec<Info>, Vec<f64>)]) -> f64 {
+    let (infos, _) = lines.last().expect("some lines");
+    infos
+        .iter()
+        .max_by_key(|i| i.visits)
+        .map(|i| i.winrate)
+        .expect("some info")
+}
+
 fn nine_by_nine() -> Engine {
     let mut e = Engine::spawn(&["--threads", "1", "--seed", "2"]);
     e.ok("boardsize 9");
@@ -287,14 +297,6 @@ fn winrates_are_from_the_analysed_side() {
     e.ok("kata-set-rules chinese");
     e.ok("loadsgf engine-tests/sgf/cleanup.sgf");
     e.ok("komi 0.5");
-    let best = |lines: &[(Vec<Info>, Vec<f64>)]| -> f64 {
-        let (infos, _) = lines.last().expect("some lines");
-        infos
-            .iter()
-            .max_by_key(|i| i.visits)
-            .map(|i| i.winrate)
-            .expect("some info")
-    };
     let b = analyze(
         &mut e,
         "lz-analyze b 10",
@@ -309,8 +311,16 @@ fn winrates_are_from_the_analysed_side() {
         7,
         Duration::from_millis(1200),
     );
-    assert!(best(&b) > 0.5, "Black is winning: {}", best(&b));
-    assert!(best(&w) < 0.5, "White is losing: {}", best(&w));
+    assert!(
+        best_winrate(&b) > 0.5,
+        "Black is winning: {}",
+        best_winrate(&b)
+    );
+    assert!(
+        best_winrate(&w) < 0.5,
+        "White is losing: {}",
+        best_winrate(&w)
+    );
 }
 
 /// Runs a genmove_analyze command and returns the move; checks the streamed lines and the
@@ -572,14 +582,6 @@ fn analysis_defaults_to_the_side_to_move() {
     // with PL[W] White (losing); after a 9-stone handicap on 9x9 (komi 0) White moves.
     let mut e = Engine::spawn(&["--threads", "1", "--seed", "4"]);
     e.ok("kata-set-rules chinese");
-    let best = |lines: &[(Vec<Info>, Vec<f64>)]| -> f64 {
-        let (infos, _) = lines.last().expect("some lines");
-        infos
-            .iter()
-            .max_by_key(|i| i.visits)
-            .map(|i| i.winrate)
-            .expect("some info")
-    };
     e.ok("loadsgf engine-tests/sgf/cleanup.sgf");
     e.ok("komi 0.5");
     let b = analyze(
@@ -590,9 +592,9 @@ fn analysis_defaults_to_the_side_to_move() {
         Duration::from_millis(800),
     );
     assert!(
-        best(&b) > 0.5,
+        best_winrate(&b) > 0.5,
         "PL[B]: Black to move and winning: {}",
-        best(&b)
+        best_winrate(&b)
     );
     e.ok("loadsgf engine-tests/sgf/cleanup_w.sgf");
     e.ok("komi 0.5");
@@ -604,9 +606,9 @@ fn analysis_defaults_to_the_side_to_move() {
         Duration::from_millis(800),
     );
     assert!(
-        best(&w) < 0.5,
+        best_winrate(&w) < 0.5,
         "PL[W]: White to move and losing: {}",
-        best(&w)
+        best_winrate(&w)
     );
     e.ok("boardsize 9");
     e.ok("clear_board");
@@ -620,9 +622,9 @@ fn analysis_defaults_to_the_side_to_move() {
         Duration::from_millis(800),
     );
     assert!(
-        best(&h) < 0.5,
+        best_winrate(&h) < 0.5,
         "after handicap White moves (and is behind): {}",
-        best(&h)
+        best_winrate(&h)
     );
 }
 

@@ -227,9 +227,25 @@ fn end_of_input_ends_the_engine() {
 
 #[test]
 fn stdout_carries_only_replies_even_when_verbose() {
-    let mut e = Engine::spawn(&["-v", "--playouts", "50", "--threads", "1"]);
+    let mut e = Engine::spawn(&["-vvv", "--playouts", "50", "--threads", "1"]);
+    only_replies_on_stdout(&mut e);
+}
+
+#[test]
+fn stdout_carries_only_replies_with_rust_log() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut e = Engine::spawn_with_env(
+        dir,
+        &["--playouts", "50", "--threads", "1"],
+        &[("RUST_LOG", "trace")],
+    );
+    only_replies_on_stdout(&mut e);
+}
+
+/// Plays a few commands, genmove among them, and checks stdout holds exactly their replies.
+fn only_replies_on_stdout(e: &mut Engine) {
     let out = exchange(
-        &mut e,
+        e,
         b"1 boardsize 9\n2 clear_board\n3 genmove b\n4 play w pass\n5 showboard\n",
     );
     // Split into replies and check each is well formed with the right id.
@@ -250,13 +266,8 @@ fn stdout_carries_only_replies_even_when_verbose() {
 
 #[test]
 fn help_explains_every_option() {
-    let out = std::process::Command::new(common::engine_path())
-        .arg("--help")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("run tengen --help");
-    assert!(out.status.success(), "tengen --help failed: {:?}", out);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (status, text, _) = common::run_once(&["--help"], Duration::from_secs(10));
+    assert!(status.success(), "tengen --help failed: {:?}", status);
     for opt in [
         "--threads",
         "--playouts",
@@ -272,6 +283,13 @@ fn help_explains_every_option() {
 }
 
 #[test]
+fn bench_subcommand_stays() {
+    let (status, text, _) = common::run_once(&["bench", "--help"], Duration::from_secs(10));
+    assert!(status.success(), "tengen bench --help failed: {:?}", status);
+    assert!(!text.is_empty());
+}
+
+#[test]
 fn bad_command_line_is_an_error_not_a_panic() {
     for args in [
         &["--threads", "abc"][..],
@@ -279,19 +297,10 @@ fn bad_command_line_is_an_error_not_a_panic() {
         &["--komi", "x"][..],
         &["--no-such-option"][..],
     ] {
-        let out = std::process::Command::new(common::engine_path())
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("run tengen");
-        assert!(!out.status.success(), "{:?} should fail", args);
-        let err = String::from_utf8_lossy(&out.stderr);
+        let (status, out, err) = common::run_once(args, Duration::from_secs(10));
+        assert!(!status.success(), "{:?} should fail", args);
         assert!(!err.contains("panicked"), "{:?} panicked: {}", args, err);
-        assert!(
-            out.stdout.is_empty() || !String::from_utf8_lossy(&out.stdout).starts_with('='),
-            "{:?}",
-            args
-        );
+        assert!(!out.starts_with('='), "{:?} answered GTP: {:?}", args, out);
     }
 }
 

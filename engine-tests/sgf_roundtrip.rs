@@ -65,10 +65,15 @@ fn round_trip(e: &mut Engine, expected_moves: usize) {
     let text2 = std::fs::read_to_string(&path2).expect("second printsgf");
     let mut g = Engine::spawn(FAST_ARGS);
     g.ok(&format!("loadsgf {}", path2.display()));
-    assert_eq!(observe(&mut g), b, "second round trip differs");
+    assert_eq!(
+        observe(&mut g),
+        b,
+        "second round trip differs; first file:\n{}\nsecond file:\n{}",
+        text,
+        text2
+    );
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&path2);
-    let _ = text2;
 }
 
 #[test]

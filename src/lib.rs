@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod arena;
 pub mod board;
 pub mod gtp;
 pub mod rules;

@@ -48,15 +48,8 @@ enum Command {
         #[command(subcommand)]
         what: BenchCommand,
     },
-    // TODO(lead, at merge of `arena`): add
-    //     /// Bot-vs-bot matches between GTP engines.
-    //     Match(tengen::arena::MatchArgs),
-    // and in `main`:
-    //     Some(Command::Match(a)) => match tengen::arena::run(a) {
-    //         Ok(_) => ExitCode::SUCCESS,
-    //         Err(e) => { eprintln!("tengen: {e}"); ExitCode::from(2) }
-    //     },
-    // (`arena::run` returns `Result<Summary, MatchError>`; adjust if it changed.)
+    /// Bot-vs-bot matches between any GTP engines (see bench/README.md).
+    Match(tengen::arena::MatchArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -157,6 +150,13 @@ fn main() -> ExitCode {
         Some(Command::Bench {
             what: BenchCommand::Playouts(a),
         }) => match run_playout_bench(a) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tengen: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Match(a)) => match tengen::arena::run(a) {
             Ok(_) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tengen: {e}");

@@ -7,9 +7,10 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -153,10 +154,13 @@ pub fn parse_reply(raw: &str) -> Result<Reply, String> {
     })
 }
 
-/// A running engine process driven over pipes.
+/// A running engine process driven over pipes. Writes go through a writer thread, so a
+/// test never blocks on a full pipe to a hung engine; reads go through a reader thread
+/// and always have a timeout.
 pub struct Engine {
     child: Child,
-    stdin: Option<ChildStdin>,
+    stdin: Option<Sender<Vec<u8>>>,
+    write_failed: Arc<AtomicBool>,
     rx: Receiver<Vec<u8>>,
     buf: Vec<u8>,
     eof: bool,
@@ -173,6 +177,11 @@ impl Engine {
     /// Starts the engine with `args` in folder `dir`. stderr is discarded unless
     /// `TENGEN_TEST_STDERR` is set, then it is inherited.
     pub fn spawn_in(dir: &Path, args: &[&str]) -> Engine {
+        Engine::spawn_with_env(dir, args, &[])
+    }
+
+    /// Starts the engine with `args` in folder `dir` and extra environment variables.
+    pub fn spawn_with_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Engine {
         let bin = engine_path();
         let stderr = if std::env::var_os("TENGEN_TEST_STDERR").is_some() {
             Stdio::inherit()
@@ -181,13 +190,25 @@ impl Engine {
         };
         let mut child = Command::new(&bin)
             .args(args)
+            .envs(env.iter().copied())
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {}: {}", bin.display(), e));
-        let stdin = child.stdin.take();
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        let (stdin, to_write) = channel::<Vec<u8>>();
+        let write_failed = Arc::new(AtomicBool::new(false));
+        let failed = write_failed.clone();
+        thread::spawn(move || {
+            while let Ok(bytes) = to_write.recv() {
+                if pipe.write_all(&bytes).and_then(|_| pipe.flush()).is_err() {
+                    failed.store(true, Ordering::SeqCst);
+                    break;
+                }
+            }
+        });
         let mut stdout = child.stdout.take().expect("stdout is piped");
         let (tx, rx) = channel();
         thread::spawn(move || {
@@ -205,7 +226,8 @@ impl Engine {
         });
         Engine {
             child,
-            stdin,
+            stdin: Some(stdin),
+            write_failed,
             rx,
             buf: Vec::new(),
             eof: false,
@@ -213,19 +235,17 @@ impl Engine {
         }
     }
 
-    /// Writes raw bytes to the engine's stdin and flushes. Errors (a dead engine) are
-    /// returned, not panicked on.
+    /// Queues raw bytes for the engine's stdin. Errors (a dead engine, closed input) are
+    /// returned, not panicked on; a write that fails later shows up here next time.
     pub fn send_raw(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         self.sent.extend_from_slice(bytes);
-        match self.stdin.as_mut() {
-            Some(s) => {
-                s.write_all(bytes)?;
-                s.flush()
-            }
-            None => Err(std::io::Error::new(
-                std::io::ErrorKind::BrokenPipe,
-                "stdin closed",
-            )),
+        let broken = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stdin closed");
+        if self.write_failed.load(Ordering::SeqCst) {
+            return Err(broken());
+        }
+        match self.stdin.as_ref() {
+            Some(tx) => tx.send(bytes.to_vec()).map_err(|_| broken()),
+            None => Err(broken()),
         }
     }
 
@@ -422,4 +442,48 @@ pub fn is_vertex_on(s: &str, size: usize) -> bool {
         Ok(y) => x < size && y >= 1 && y <= size,
         Err(_) => false,
     }
+}
+
+/// Runs the engine once with `args` and no input, waiting at most `timeout`; returns its
+/// exit status, stdout and stderr (for `--help` and command-line errors).
+pub fn run_once(args: &[&str], timeout: Duration) -> (ExitStatus, String, String) {
+    let bin = engine_path();
+    let mut child = Command::new(&bin)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {}", bin.display(), e));
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut err = child.stderr.take().expect("stderr is piped");
+    let out_thread = thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let err_thread = thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        if let Ok(Some(s)) = child.try_wait() {
+            break s;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("tengen {:?} did not exit within {:?}", args, timeout);
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    let out = out_thread.join().unwrap_or_default();
+    let err = err_thread.join().unwrap_or_default();
+    (
+        status,
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
 }

@@ -1423,3 +1423,59 @@ loadsgf ../sgf/seki2.sgf
 komi 0.5
 3111 final_score
 #? [W\+0\.5]
+
+# Statuses are disjoint: in SEKI02 the outer groups (24 stones) are alive, the inner
+# chains in seki; in SEKI01 no stone is alive (all 40 in seki).
+kata-set-rules japanese
+loadsgf ../sgf/seki2.sgf
+3200 final_status_list alive
+#? [(\s*[ABFG][1-7]){24}\s*]
+
+loadsgf ../sgf/seki.sgf
+3201 final_status_list alive
+#? [\s*]
+
+3202 final_status_list seki
+#? [(\s*[A-CE-G][1-7]){40}\s*]
+
+# ---- K03f: the K03 moves come from the file (k03moves.sgf), not from play: the superko
+# history must hold the file's positions. Also when loading stops before the last move.
+kata-set-rules tromp-taylor
+loadsgf ../sgf/k03moves.sgf
+4100 is_legal w b6
+#? [0]
+
+loadsgf ../sgf/k03moves.sgf 5
+play b a6
+4101 is_legal w b6
+#? [0]
+
+kata-set-rules japanese
+loadsgf ../sgf/k03moves.sgf
+4102 is_legal w b6
+#? [1]
+
+kata-set-rules new-zealand
+loadsgf ../sgf/k03moves.sgf
+4103 is_legal w b6
+#? [1]
+
+# ---- K03r: rules changed in mid-game keep the whole history: the K03 sequence played under
+# japanese (simple ko), then kata-set-rules tromp-taylor: W B6 repeats a position, illegal.
+kata-set-rules japanese
+loadsgf ../sgf/k01.sgf
+play b f5
+play w pass
+play b d4
+play w c6
+play b a6
+4200 is_legal w b6
+#? [1]
+
+kata-set-rules tromp-taylor
+4201 is_legal w b6
+#? [0]
+
+kata-set-rules japanese
+4202 is_legal w b6
+#? [1]

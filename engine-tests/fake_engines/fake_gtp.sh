@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# A tiny, deliberately misbehaving GTP engine for the match-runner tests.
+#
+# usage: fake_gtp.sh MODE [--pids FILE] [--moves C3,D4,...] [--dead A1,B2,...] [--max-size N]
+#
+# MODE decides what `genmove` does:
+#   pass      always passes
+#   a1        always plays A1 (illegal from its second move on)
+#   crash     exits at the first genmove
+#   hang      never answers genmove (waits on a child `sleep`, which must be killed too)
+#   nonsense  answers "= banana"
+#   babble    answers with text that is not GTP at all
+#   reject    passes, but rejects every `play` it is sent
+#   slow      passes after 3 seconds
+#   resign    resigns
+#   moves     plays the --moves list in order, then passes
+# --pids FILE  appends this process id (and any child's) to FILE, one a line
+# --dead LIST  what `final_status_list dead` answers (default: nothing);
+#              "refuse" makes it an error reply
+# --max-size N  answers "unacceptable size" to boardsize above N
+mode=${1:-pass}
+shift
+pids="" moves="" dead="" max_size=25
+while [ $# -gt 0 ]; do
+  case $1 in
+    --pids) pids=$2; shift 2 ;;
+    --moves) moves=$2; shift 2 ;;
+    --dead) dead=$2; shift 2 ;;
+    --max-size) max_size=$2; shift 2 ;;
+    *) echo "fake_gtp: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+[ -n "$pids" ] && echo $$ >> "$pids"
+IFS=, read -r -a todo <<< "$moves"
+next=0
+
+ok() { printf '= %s\n\n' "$1"; }
+err() { printf '? %s\n\n' "$1"; }
+
+echo "fake_gtp $mode started" >&2
+while IFS= read -r line; do
+  line=${line%$'\r'}
+  read -r -a w <<< "$line"
+  [ ${#w[@]} -eq 0 ] && continue
+  # Arguments are checked strictly, as a real engine would.
+  n=$((${#w[@]} - 1))
+  case ${w[0]} in
+    boardsize|komi|genmove|final_status_list) want=1 ;;
+    play) want=2 ;;
+    time_settings|time_left) want=3 ;;
+    *) want=0 ;;
+  esac
+  if [ $n -ne $want ]; then err "syntax error"; continue; fi
+  case ${w[0]} in
+    genmove|play|time_left)
+      case ${w[1]} in b|w|B|W|black|white) ;; *) err "syntax error"; continue ;; esac ;;
+  esac
+  case ${w[0]} in
+    name) ok "fake-$mode" ;;
+    version) ok "0.0" ;;
+    protocol_version) ok 2 ;;
+    boardsize)
+      if [ "${w[1]}" -gt "$max_size" ] 2>/dev/null; then err "unacceptable size"; else ok ""; fi ;;
+    clear_board|komi|time_settings|time_left) ok "" ;;
+    play)
+      if [ "$mode" = reject ]; then err "illegal move"; else ok ""; fi ;;
+    genmove)
+      case $mode in
+        pass|reject) ok pass ;;
+        a1) ok A1 ;;
+        crash) echo "fake_gtp: crashing" >&2; exit 3 ;;
+        hang) sleep 1000 & [ -n "$pids" ] && echo $! >> "$pids"; wait ;;
+        nonsense) ok banana ;;
+        babble) printf 'I think I will play somewhere nice\n\n' ;;
+        slow) sleep 3; ok pass ;;
+        resign) ok resign ;;
+        moves)
+          if [ $next -lt ${#todo[@]} ]; then ok "${todo[$next]}"; next=$((next + 1)); else ok pass; fi ;;
+        *) err "unknown mode $mode" ;;
+      esac ;;
+    final_status_list)
+      if [ "$dead" = refuse ]; then err "cannot score"; else ok "${dead//,/ }"; fi ;;
+    quit) ok ""; exit 0 ;;
+    *) err "unknown command" ;;
+  esac
+done

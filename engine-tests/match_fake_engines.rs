@@ -1,0 +1,448 @@
+//! `tengen match` against small misbehaving engines (engine-tests/fake_engines/fake_gtp.sh):
+//! every match ends in seconds with the right forfeit and leaves no process behind.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use tengen::arena::json::Json;
+use tengen::arena::{parse_args, run, MatchError, Summary};
+
+const FAKE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/engine-tests/fake_engines/fake_gtp.sh"
+);
+
+/// A fresh output directory for one test.
+fn out_dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("match")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("create test dir");
+    d
+}
+
+/// `fake_gtp.sh MODE ...` as an --engine value, with its pids recorded in `dir/pids`.
+fn fake(name: &str, mode: &str, dir: &Path, extra: &str) -> String {
+    format!(
+        "{name}={FAKE} {mode} --pids '{}' {extra}",
+        dir.join("pids").display()
+    )
+}
+
+/// Whether `pid` is a live (not zombie) process, waiting up to 2 s for it to go.
+fn alive(pid: u32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .and_then(|r| r.split_whitespace().next());
+        let live = matches!(state, Some(s) if s != "Z" && s != "X");
+        if !live || Instant::now() >= deadline {
+            return live;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn assert_no_leftovers(dir: &Path) {
+    let pids = std::fs::read_to_string(dir.join("pids")).expect("pid file");
+    let pids: Vec<u32> = pids.lines().filter_map(|l| l.trim().parse().ok()).collect();
+    assert!(!pids.is_empty());
+    for pid in pids {
+        assert!(!alive(pid), "process {pid} is still running");
+    }
+}
+
+/// Runs a match with `args` plus `--out dir`, checking it takes less than `limit` seconds.
+fn play(dir: &Path, args: &[&str], limit: f64) -> Result<Summary, MatchError> {
+    let mut v: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    v.push("--out".into());
+    v.push(dir.display().to_string());
+    let a = parse_args(v).expect("options");
+    let start = Instant::now();
+    let r = run(&a);
+    let took = start.elapsed().as_secs_f64();
+    assert!(took < limit, "match took {took:.1} s");
+    r
+}
+
+fn games(dir: &Path) -> Vec<Json> {
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
+    let mut v: Vec<Json> = text
+        .lines()
+        .map(|l| Json::parse(l).expect("a JSON line"))
+        .collect();
+    v.sort_by_key(|g| g.get("game").and_then(Json::as_f64).unwrap_or(0.0) as u64);
+    v
+}
+
+fn field<'a>(g: &'a Json, key: &str) -> &'a str {
+    g.get(key).and_then(Json::as_str).unwrap_or("")
+}
+
+fn tally(s: &Summary, i: usize) -> (u32, u32, u32, u32) {
+    let t = &s.engines[i];
+    (t.wins, t.losses, t.draws, t.forfeits)
+}
+
+/// The bad engine forfeits both games (once as Black, once as White) with `why` in the reason.
+fn forfeits_both(name: &str, mode: &str, extra: &[&str], why: &str, tag: &str) {
+    let dir = out_dir(name);
+    let bad = fake("bad", mode, &dir, "");
+    let good = fake("good", "pass", &dir, "");
+    let mut args = vec![
+        "--engine", &bad, "--engine", &good, "--games", "2", "--size", "9",
+    ];
+    args.extend_from_slice(extra);
+    let s = play(&dir, &args, 20.0).expect("match runs");
+    assert_eq!(tally(&s, 0), (0, 2, 0, 2), "{}", s.table());
+    assert_eq!(tally(&s, 1), (2, 0, 0, 0));
+    let g = games(&dir);
+    assert_eq!(g.len(), 2);
+    assert_eq!(field(&g[0], "black"), "bad");
+    assert_eq!(field(&g[0], "result"), format!("W+{tag}"));
+    assert_eq!(field(&g[1], "black"), "good");
+    assert_eq!(field(&g[1], "result"), format!("B+{tag}"));
+    for game in &g {
+        assert_eq!(field(game, "winner"), "good");
+        assert!(
+            field(game, "reason").contains(why),
+            "{:?}",
+            field(game, "reason")
+        );
+        assert!(field(game, "reason").starts_with("bad "));
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary.json");
+    let j = Json::parse(&summary).expect("summary is JSON");
+    let bad_forfeits = j
+        .get("engines")
+        .and_then(|e| e.get("bad"))
+        .and_then(|b| b.get("forfeits"))
+        .and_then(Json::as_f64);
+    assert_eq!(bad_forfeits, Some(2.0));
+    assert!(dir.join("sgf/game-0001.sgf").exists());
+    assert!(dir.join("sgf/game-0002.sgf").exists());
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn crash_at_first_genmove_forfeits() {
+    forfeits_both("crash", "crash", &[], "crashed", "F");
+}
+
+#[test]
+fn engine_that_never_answers_forfeits_and_its_child_is_killed() {
+    forfeits_both(
+        "hang",
+        "hang",
+        &["--move-timeout", "1"],
+        "no reply within 1.0 s",
+        "F",
+    );
+}
+
+#[test]
+fn illegal_move_forfeits() {
+    forfeits_both("a1", "a1", &[], "illegal move A1 (occupied)", "F");
+}
+
+#[test]
+fn nonsense_move_forfeits() {
+    forfeits_both(
+        "nonsense",
+        "nonsense",
+        &[],
+        "answered garbage to genmove: banana",
+        "F",
+    );
+}
+
+#[test]
+fn non_gtp_output_forfeits() {
+    forfeits_both("babble", "babble", &[], "answered garbage", "F");
+}
+
+#[test]
+fn rejecting_a_legal_move_forfeits() {
+    forfeits_both("reject", "reject", &[], "rejected the legal move", "F");
+}
+
+#[test]
+fn running_out_of_time_loses() {
+    forfeits_both(
+        "slow",
+        "slow",
+        &["--time-per-move", "1"],
+        "lost on time",
+        "T",
+    );
+}
+
+#[test]
+fn resignation_loses() {
+    let dir = out_dir("resign");
+    let bad = fake("bad", "resign", &dir, "");
+    let good = fake("good", "pass", &dir, "");
+    let s = play(
+        &dir,
+        &["--engine", &bad, "--engine", &good, "--games", "2"],
+        20.0,
+    )
+    .expect("match runs");
+    assert_eq!(tally(&s, 0), (0, 2, 0, 0));
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "W+R");
+    assert_eq!(field(&g[1], "result"), "B+R");
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn passing_engines_end_by_score_with_komi() {
+    let dir = out_dir("pass");
+    let a = fake("a", "pass", &dir, "");
+    let b = fake("b", "pass", &dir, "");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "4",
+            "--size",
+            "9",
+            "--parallel",
+            "2",
+            "--time-settings",
+            "60 0 0",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    assert_eq!(tally(&s, 0), (2, 2, 0, 0), "{}", s.table());
+    assert_eq!(tally(&s, 1), (2, 2, 0, 0));
+    let g = games(&dir);
+    assert_eq!(g.len(), 4);
+    for game in &g {
+        assert_eq!(field(game, "result"), "W+7.5");
+        assert_eq!(field(game, "ending"), "score");
+        assert_eq!(field(game, "settlement"), "agreed");
+        assert_eq!(game.get("moves").and_then(Json::as_f64), Some(2.0));
+        assert_eq!(
+            game.get("warnings")
+                .and_then(Json::as_array)
+                .map(|w| w.len()),
+            Some(0),
+            "the strict fake engine accepted every command"
+        );
+    }
+    let transcript = std::fs::read_to_string(dir.join("logs/game-0001.gtp")).expect("transcript");
+    for line in [
+        "a(B) >> boardsize 9",
+        "a(B) >> komi 7.5",
+        "a(B) >> time_settings 60 0 0",
+        "a(B) >> time_left b 60 0",
+        "b(W) >> play b pass",
+        "b(W) >> final_status_list dead",
+    ] {
+        assert!(transcript.contains(line), "{line:?} missing:\n{transcript}");
+    }
+    let sc = s.score.expect("a score rate");
+    assert!((sc.value - 0.5).abs() < 1e-9);
+    let sgf = std::fs::read_to_string(dir.join("sgf/game-0001.sgf")).expect("sgf");
+    for prop in [
+        "SZ[9]",
+        "KM[7.5]",
+        "RU[chinese]",
+        "PB[a]",
+        "PW[b]",
+        "RE[W+7.5]",
+        "DT[",
+        ";B[]",
+        ";W[]",
+    ] {
+        assert!(sgf.contains(prop), "{prop} missing in {sgf}");
+    }
+    assert_no_leftovers(&dir);
+}
+
+/// Black plays C3, White A1 on 5x5; Black says A1 is dead, White says nothing is.
+fn disputed(name: &str, referee: Option<&str>) -> (Summary, Vec<Json>) {
+    let dir = out_dir(name);
+    let b = fake("b", "moves", &dir, "--moves C3 --dead A1");
+    let w = fake("w", "moves", &dir, "--moves A1");
+    let mut args = vec![
+        "--engine", &b, "--engine", &w, "--games", "1", "--size", "5", "--komi", "0.5",
+    ];
+    let r;
+    if let Some(dead) = referee {
+        r = format!(
+            "{FAKE} pass --pids '{}' --dead {dead}",
+            dir.join("pids").display()
+        );
+        args.extend_from_slice(&["--referee", &r]);
+    }
+    let s = play(&dir, &args, 20.0).expect("match runs");
+    assert_no_leftovers(&dir);
+    (s, games(&dir))
+}
+
+#[test]
+fn disagreement_goes_to_the_referee() {
+    let (s, g) = disputed("referee", Some("A1"));
+    assert_eq!(field(&g[0], "result"), "B+24.5");
+    assert_eq!(field(&g[0], "settlement"), "referee");
+    let d = g[0].get("disagreement").expect("disagreement reported");
+    assert_eq!(
+        d.get("b").and_then(Json::as_array).map(|a| a.len()),
+        Some(1)
+    );
+    assert_eq!(s.disagreements, 1);
+    assert!(s.table().contains("dead-stone disagreements: 1 (games 1)"));
+}
+
+#[test]
+fn disagreement_without_referee_counts_the_board_as_the_rules_see_it() {
+    let (_, g) = disputed("no-referee", None);
+    assert_eq!(field(&g[0], "result"), "W+0.5");
+    assert_eq!(field(&g[0], "settlement"), "default");
+}
+
+#[test]
+fn move_cap_stops_and_counts() {
+    let dir = out_dir("cap");
+    let b = fake("b", "moves", &dir, "--moves C3,D4,E5");
+    let w = fake("w", "moves", &dir, "--moves A1,B1 --dead refuse");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &b,
+            "--engine",
+            &w,
+            "--games",
+            "1",
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--max-moves",
+            "3",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "ending"), "move cap");
+    assert_eq!(g[0].get("moves").and_then(Json::as_f64), Some(3.0));
+    // White cannot list dead stones, so Black's (empty) list decides: 3 stones and their
+    // area against White's A1.
+    assert_eq!(field(&g[0], "settlement"), "b only");
+    assert_eq!(s.engines[0].wins, 1);
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn broken_engine_command_stops_the_match_before_any_game() {
+    let dir = out_dir("broken");
+    let good = fake("good", "pass", &dir, "");
+    let r = play(
+        &dir,
+        &[
+            "--engine",
+            "bad=/nonexistent/engine --gtp",
+            "--engine",
+            &good,
+        ],
+        10.0,
+    );
+    match r {
+        Err(MatchError::Engine(m)) => assert!(m.contains("bad"), "{m}"),
+        other => panic!("expected an engine error, got {other:?}"),
+    }
+}
+
+#[test]
+fn retaking_a_ko_at_once_forfeits() {
+    let dir = out_dir("ko");
+    // White C3 is captured by Black D3; White retakes at C3 at once.
+    let b = fake("b", "moves", &dir, "--moves C4,B3,C2,A1,D3");
+    let w = fake("w", "moves", &dir, "--moves D4,E3,D2,C3,C3");
+    let s = play(
+        &dir,
+        &[
+            "--engine", &b, "--engine", &w, "--games", "1", "--size", "5",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "B+F");
+    assert_eq!(field(&g[0], "reason"), "w played the illegal move C3 (ko)");
+    assert_eq!(g[0].get("moves").and_then(Json::as_f64), Some(9.0));
+    assert_eq!(s.engines[1].forfeits, 1);
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn refused_board_size_forfeits_and_two_refusals_void_the_game() {
+    let dir = out_dir("size");
+    let small = fake("small", "pass", &dir, "--max-size 5");
+    let tiny = fake("tiny", "pass", &dir, "--max-size 4");
+    let good = fake("good", "pass", &dir, "");
+    let s = play(
+        &dir,
+        &[
+            "--engine", &small, "--engine", &good, "--games", "1", "--size", "9",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    assert_eq!(tally(&s, 0), (0, 1, 0, 1));
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "W+F");
+    assert_eq!(
+        field(&g[0], "reason"),
+        "small rejected `boardsize 9`: unacceptable size"
+    );
+    let s = play(
+        &dir,
+        &[
+            "--engine", &small, "--engine", &tiny, "--games", "2", "--size", "9",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    assert_eq!((s.games, s.voids), (2, 2));
+    assert_eq!(tally(&s, 0), (0, 0, 0, 0));
+    assert!(s.score.is_none());
+    assert!(s.table().contains("no counted games"));
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "Void");
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn a_referee_that_cannot_decide_leaves_the_rules_default_with_a_warning() {
+    let (_, g) = disputed("referee-refuses", Some("refuse"));
+    assert_eq!(field(&g[0], "result"), "W+0.5");
+    assert_eq!(field(&g[0], "settlement"), "default");
+    let warnings = g[0]
+        .get("warnings")
+        .and_then(Json::as_array)
+        .map(|w| {
+            w.iter()
+                .filter_map(Json::as_str)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_default();
+    assert!(
+        warnings.contains("referee cannot list dead stones"),
+        "{warnings}"
+    );
+}

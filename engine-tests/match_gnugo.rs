@@ -1,0 +1,155 @@
+//! A real short match: Tengen (few playouts) against GNU Go level 1 on 9x9, two games, with
+//! GNU Go as the referee. Needs /usr/games/gnugo (`apt-get install -y gnugo`; CI installs it);
+//! skipped with a message when it is absent.
+
+use std::path::Path;
+use std::time::Instant;
+
+use tengen::arena::json::Json;
+use tengen::arena::{parse_args, run};
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+#[test]
+fn tengen_against_gnugo_level_1() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!(
+            "SKIPPED: {GNUGO} is not installed (apt-get install -y gnugo); CI runs this test"
+        );
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("match")
+        .join("gnugo");
+    let _ = std::fs::remove_dir_all(&dir);
+    let tengen = format!(
+        "tengen={} --playouts 100 --seed 7 --threads 1",
+        env!("CARGO_BIN_EXE_tengen")
+    );
+    let gnugo = format!("gnugo={GNUGO} --mode gtp --level 1 --chinese-rules");
+    let referee = format!("{GNUGO} --mode gtp --chinese-rules");
+    let out = dir.display().to_string();
+    let args = parse_args([
+        "--engine",
+        &tengen,
+        "--engine",
+        &gnugo,
+        "--games",
+        "2",
+        "--size",
+        "9",
+        "--komi",
+        "7.5",
+        "--rules",
+        "chinese",
+        "--move-timeout",
+        "30",
+        "--max-moves",
+        "200",
+        "--referee",
+        &referee,
+        "--out",
+        &out,
+    ])
+    .expect("options");
+    let start = Instant::now();
+    let summary = run(&args).expect("the match runs");
+    eprintln!("{}", summary.table());
+    assert!(start.elapsed().as_secs() < 120, "match too slow");
+
+    assert_eq!(summary.games, 2);
+    assert_eq!(summary.voids, 0);
+    let [t, g] = &summary.engines;
+    assert_eq!(t.wins + t.losses + t.draws, 2);
+    assert_eq!(g.wins + g.losses + g.draws, 2);
+    assert_eq!(
+        t.forfeits,
+        0,
+        "Tengen must never forfeit: {}",
+        summary.table()
+    );
+    assert_eq!(
+        g.forfeits,
+        0,
+        "GNU Go must never forfeit: {}",
+        summary.table()
+    );
+    assert!(g.identity.contains("GNU Go"), "{}", g.identity);
+    assert!(t.moves > 0 && g.moves > 0);
+
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
+    let games: Vec<Json> = text
+        .lines()
+        .map(|l| Json::parse(l).expect("JSON"))
+        .collect();
+    assert_eq!(games.len(), 2);
+    let blacks: Vec<&str> = games
+        .iter()
+        .filter_map(|g| g.get("black").and_then(Json::as_str))
+        .collect();
+    assert!(
+        blacks.contains(&"tengen") && blacks.contains(&"gnugo"),
+        "colours alternate"
+    );
+    for game in &games {
+        let result = game.get("result").and_then(Json::as_str).unwrap_or("");
+        let ok = result == "0"
+            || result.ends_with("+R")
+            || (result.len() > 2
+                && (result.starts_with("B+") || result.starts_with("W+"))
+                && result[2..].parse::<f64>().is_ok());
+        assert!(ok, "unexpected result {result:?}");
+        let n = game.get("number").and_then(Json::as_f64);
+        let sgf_rel = game.get("sgf").and_then(Json::as_str).unwrap_or("");
+        let sgf = std::fs::read_to_string(dir.join(sgf_rel)).expect("SGF written");
+        let rec = tengen::sgf::parse(&sgf).expect("SGF parses");
+        assert_eq!(rec.result.as_deref(), Some(result), "game {n:?}");
+        let moves = game.get("moves").and_then(Json::as_f64).unwrap_or(-1.0);
+        assert_eq!(rec.moves.len() as f64, moves);
+    }
+    let summary_json =
+        Json::parse(&std::fs::read_to_string(dir.join("summary.json")).expect("summary"))
+            .expect("summary JSON");
+    assert!(summary_json.get("elo").is_some());
+    assert!(summary_json
+        .get("engines")
+        .and_then(|e| e.get("gnugo"))
+        .and_then(|g| g.get("wins"))
+        .is_some());
+}
+
+#[test]
+fn gnugo_against_itself_is_counted_after_passes() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!(
+            "SKIPPED: {GNUGO} is not installed (apt-get install -y gnugo); CI runs this test"
+        );
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("match")
+        .join("gnugo-self");
+    let _ = std::fs::remove_dir_all(&dir);
+    let a = format!("g1={GNUGO} --mode gtp --level 1 --chinese-rules");
+    let b = format!("g0={GNUGO} --mode gtp --level 0 --chinese-rules");
+    let out = dir.display().to_string();
+    let args = parse_args([
+        "--engine", &a, "--engine", &b, "--games", "1", "--size", "9", "--out", &out,
+    ])
+    .expect("options");
+    let summary = run(&args).expect("the match runs");
+    assert_eq!(summary.engines[0].forfeits + summary.engines[1].forfeits, 0);
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
+    let game = Json::parse(text.trim()).expect("JSON");
+    let field = |k: &str| game.get(k).and_then(Json::as_str).unwrap_or("").to_string();
+    // GNU Go does not resign: the game ends by passes and is counted by Tengen's rules.
+    assert_eq!(field("ending"), "score", "{text}");
+    assert_eq!(field("settlement"), "agreed", "{text}");
+    let margin = game.get("margin").and_then(Json::as_f64).expect("a margin");
+    assert_eq!(margin.fract().abs(), 0.5, "komi 7.5 leaves half a point");
+    let result = field("result");
+    assert!(
+        result == format!("B+{margin}") || result == format!("W+{}", -margin),
+        "{result} vs {margin}"
+    );
+}

@@ -1,0 +1,742 @@
+//! One game between two engines: setup, the move loop with clocks and forfeits, dead-stone
+//! settlement (engines, then the referee) and the result.
+
+use std::collections::BTreeSet;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use gtp::Command;
+
+use super::clock::{Clock, TimeControl, LAG_ALLOWANCE};
+use super::judge::Judge;
+use super::process::{shorten, Engine, EngineError, Reply, Transcript};
+use crate::board::{Color, Point, Vertex};
+use crate::rules::Rules;
+
+/// Reply deadline for commands other than `genmove` when `--move-timeout` is not given.
+pub const DEFAULT_TIMEOUT: f64 = 60.0;
+
+/// Dead-stone lists may take a while on big boards: they get at least this long.
+const STATUS_TIMEOUT: f64 = 10.0;
+
+/// An engine of the match: its name and its command split into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name given with `--engine NAME=...`.
+    pub name: String,
+    /// Program and arguments.
+    pub words: Vec<String>,
+}
+
+/// Everything that is the same for every game of a match.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// Board size.
+    pub size: usize,
+    /// Komi.
+    pub komi: f64,
+    /// The rules that judge and count (komi apart).
+    pub rules: Rules,
+    /// The clock, if any.
+    pub time: Option<TimeControl>,
+    /// `--move-timeout` in seconds, if given.
+    pub move_timeout: Option<f64>,
+    /// Moves after which the game is stopped and scored as it stands.
+    pub max_moves: usize,
+    /// The referee's command, if any.
+    pub referee: Option<Vec<String>>,
+    /// Where logs (`logs/`) go.
+    pub out: PathBuf,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Counted after passes (or the rules' end).
+    Score,
+    /// Counted after the move cap.
+    MoveCap,
+    /// One side resigned.
+    Resign,
+    /// One side forfeited (crash, timeout, garbage, illegal move, rejected play).
+    Forfeit,
+    /// One side ran out of time.
+    Time,
+    /// Neither side could play (both failed to start or set up).
+    Void,
+}
+
+/// How the dead stones were settled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Settlement {
+    /// Both engines gave the same list.
+    Agreed,
+    /// The referee decided.
+    Referee,
+    /// Only one engine gave a list; it was used.
+    OneEngine(Color),
+    /// No usable opinion: the rules module's default status.
+    Default,
+}
+
+/// The outcome of one game.
+#[derive(Clone, Debug)]
+pub struct GameOutcome {
+    /// Game number, from 1.
+    pub number: usize,
+    /// Engine names by colour index (black, white).
+    pub names: [String; 2],
+    /// Winner, `None` for a draw or a void game.
+    pub winner: Option<Color>,
+    /// Result text as SGF writes it: `B+3.5`, `W+R`, `B+F`, `W+T`, `0`, `Void`.
+    pub result: String,
+    /// How the game ended.
+    pub ending: Ending,
+    /// Why, in words.
+    pub reason: String,
+    /// The moves played (`None` = pass).
+    pub moves: Vec<(Color, Option<Vertex>)>,
+    /// Seconds taken by each `genmove`, by colour index.
+    pub seconds: [Vec<f64>; 2],
+    /// Dead stones removed before counting.
+    pub dead: Vec<Vertex>,
+    /// How they were settled (`None` when the game was not counted).
+    pub settlement: Option<Settlement>,
+    /// The engines' dead-stone lists when they differed (by colour index).
+    pub disagreement: Option<[Vec<Vertex>; 2]>,
+    /// Black minus white when counted.
+    pub margin: Option<f64>,
+    /// Things worth knowing that did not decide the game (unsupported commands, ...).
+    pub warnings: Vec<String>,
+}
+
+impl GameOutcome {
+    /// The colour that lost by forfeit or time, if any.
+    pub fn forfeited_by(&self) -> Option<Color> {
+        match self.ending {
+            Ending::Forfeit | Ending::Time => self.winner.map(Color::opponent),
+            _ => None,
+        }
+    }
+}
+
+fn letter(c: Color) -> char {
+    match c {
+        Color::Black => 'B',
+        Color::White => 'W',
+    }
+}
+
+fn gtp_color(c: Color) -> &'static str {
+    match c {
+        Color::Black => "b",
+        Color::White => "w",
+    }
+}
+
+/// A GTP command with plain-word arguments (`cmd("play", &["b", "D4"])` is `play b D4`).
+pub fn cmd(name: &str, args: &[&str]) -> Command {
+    Command::new_with_args(name, |e| {
+        for a in args {
+            e.s(a);
+        }
+        if args.len() > 1 {
+            e.list();
+        }
+        e
+    })
+}
+
+/// What a `genmove` reply said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenMove {
+    /// A move on a vertex (maybe off this board).
+    Play(Vertex),
+    /// A pass.
+    Pass,
+    /// Resignation.
+    Resign,
+}
+
+/// Reads a `genmove` reply: a vertex, `pass` or `resign`, any case.
+pub fn parse_genmove(text: &str) -> Option<GenMove> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("pass") {
+        Some(GenMove::Pass)
+    } else if t.eq_ignore_ascii_case("resign") {
+        Some(GenMove::Resign)
+    } else {
+        t.parse().ok().map(GenMove::Play)
+    }
+}
+
+/// Reads a vertex list (`final_status_list`): vertices separated by any blanks or newlines.
+pub fn parse_vertex_list(text: &str) -> Option<Vec<Vertex>> {
+    text.split_whitespace().map(|w| w.parse().ok()).collect()
+}
+
+/// Why a game stopped early, before scoring.
+struct Stop {
+    loser: Color,
+    ending: Ending,
+    reason: String,
+}
+
+fn engine_failure(loser: Color, name: &str, doing: &str, e: &EngineError) -> Stop {
+    Stop {
+        loser,
+        ending: Ending::Forfeit,
+        reason: format!("{name} {e} ({doing})"),
+    }
+}
+
+struct Game<'a> {
+    number: usize,
+    s: &'a GameSettings,
+    names: [String; 2],
+    engines: [Option<Engine>; 2],
+    clocks: [Option<Clock>; 2],
+    judge: Judge,
+    moves: Vec<(Color, Option<Vertex>)>,
+    seconds: [Vec<f64>; 2],
+    warnings: Vec<String>,
+    transcript: Option<Transcript>,
+}
+
+fn cmd_timeout(s: &GameSettings) -> Duration {
+    Duration::from_secs_f64(s.move_timeout.unwrap_or(DEFAULT_TIMEOUT))
+}
+
+/// Path of the log file for `who` in game `number`.
+pub fn log_path(out: &Path, number: usize, who: &str) -> PathBuf {
+    out.join("logs").join(format!("game-{number:04}-{who}.log"))
+}
+
+/// Plays game `number` with `black` and `white`; never panics on engine behaviour and
+/// always ends the engines' processes before returning.
+pub fn play_game(
+    number: usize,
+    black: &EngineSpec,
+    white: &EngineSpec,
+    s: &GameSettings,
+) -> GameOutcome {
+    let transcript = File::create(s.out.join("logs").join(format!("game-{number:04}.gtp")))
+        .ok()
+        .map(|f| Arc::new(Mutex::new(f)));
+    let names = [black.name.clone(), white.name.clone()];
+    let Some(judge) = Judge::new(s.size, s.rules, s.komi) else {
+        // The size was checked before the match started; this is only a safety net.
+        return void(
+            number,
+            names,
+            format!("board size {} not supported", s.size),
+        );
+    };
+    let mut game = Game {
+        number,
+        s,
+        names,
+        engines: [None, None],
+        clocks: [None, None],
+        judge,
+        moves: Vec::new(),
+        seconds: [Vec::new(), Vec::new()],
+        warnings: Vec::new(),
+        transcript,
+    };
+    let mut failures: Vec<Stop> = Vec::new();
+    for (c, spec) in [(Color::Black, black), (Color::White, white)] {
+        if let Err(stop) = game.start(c, spec) {
+            failures.push(stop);
+        }
+    }
+    let outcome = match failures.len() {
+        0 => game.run(),
+        1 => {
+            let stop = failures.remove(0);
+            game.finish_stopped(stop)
+        }
+        _ => {
+            let reason = failures
+                .iter()
+                .map(|f| f.reason.clone())
+                .collect::<Vec<_>>()
+                .join("; ");
+            let mut v = void(number, game.names.clone(), reason);
+            v.warnings = std::mem::take(&mut game.warnings);
+            v
+        }
+    };
+    for e in game.engines.iter_mut().flatten() {
+        e.finish(true);
+    }
+    outcome
+}
+
+fn void(number: usize, names: [String; 2], reason: String) -> GameOutcome {
+    GameOutcome {
+        number,
+        names,
+        winner: None,
+        result: "Void".into(),
+        ending: Ending::Void,
+        reason,
+        moves: Vec::new(),
+        seconds: [Vec::new(), Vec::new()],
+        dead: Vec::new(),
+        settlement: None,
+        disagreement: None,
+        margin: None,
+        warnings: Vec::new(),
+    }
+}
+
+impl Game<'_> {
+    fn name(&self, c: Color) -> &str {
+        &self.names[c.index()]
+    }
+
+    /// Sends `cmd` to `c`'s engine.
+    fn raw(&mut self, c: Color, cmd: &Command, timeout: Duration) -> Result<Reply, EngineError> {
+        match self.engines[c.index()].as_mut() {
+            Some(e) => e.send(cmd, timeout),
+            None => Err(EngineError::Crash("not running".into())),
+        }
+    }
+
+    /// Sends `cmd` to `c`'s engine; engine failures become a forfeit of `c`.
+    fn ask(&mut self, c: Color, cmd: &Command, timeout: Duration) -> Result<Reply, Stop> {
+        self.raw(c, cmd, timeout)
+            .map_err(|err| engine_failure(c, self.name(c), cmd.to_string().trim(), &err))
+    }
+
+    /// Sends a setup command that must succeed.
+    fn must(&mut self, c: Color, cmd: Command) -> Result<(), Stop> {
+        let reply = self.ask(c, &cmd, cmd_timeout(self.s))?;
+        if reply.ok {
+            Ok(())
+        } else {
+            Err(Stop {
+                loser: c,
+                ending: Ending::Forfeit,
+                reason: format!(
+                    "{} rejected `{}`: {}",
+                    self.name(c),
+                    cmd.to_string().trim(),
+                    shorten(&reply.text, 80)
+                ),
+            })
+        }
+    }
+
+    /// Sends a command whose refusal only deserves a warning.
+    fn may(&mut self, c: Color, cmd: Command) -> Result<(), Stop> {
+        let reply = self.ask(c, &cmd, cmd_timeout(self.s))?;
+        if !reply.ok {
+            let w = format!(
+                "{} refused `{}`: {}",
+                self.name(c),
+                cmd.to_string().trim(),
+                shorten(&reply.text, 80)
+            );
+            self.warnings.push(w);
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, c: Color, spec: &EngineSpec) -> Result<(), Stop> {
+        let log = log_path(&self.s.out, self.number, &spec.name);
+        let label = format!("{}({})", spec.name, letter(c));
+        let engine = Engine::spawn(&label, &spec.words, &log, self.transcript.clone())
+            .map_err(|e| engine_failure(c, &spec.name, "start", &e))?;
+        self.engines[c.index()] = Some(engine);
+        self.must(c, cmd("boardsize", &[&self.s.size.to_string()]))?;
+        self.must(c, cmd("clear_board", &[]))?;
+        let komi = format!("{}", self.s.komi);
+        self.may(c, cmd("komi", &[&komi]))?;
+        if let Some(tc) = self.s.time {
+            let (m, b, st) = tc.gtp_args();
+            let args = [m.to_string(), b.to_string(), st.to_string()];
+            self.may(c, cmd("time_settings", &[&args[0], &args[1], &args[2]]))?;
+            self.clocks[c.index()] = Some(Clock::new(tc));
+        }
+        Ok(())
+    }
+
+    fn run(&mut self) -> GameOutcome {
+        let mut c = Color::Black;
+        loop {
+            if self.moves.len() >= self.s.max_moves {
+                let reason = format!("move cap {} reached", self.s.max_moves);
+                return self.count(Ending::MoveCap, reason);
+            }
+            match self.turn(c) {
+                Ok(Some(Turn::Resigned)) => {
+                    let stop = Stop {
+                        loser: c,
+                        ending: Ending::Resign,
+                        reason: format!("{} resigned", self.name(c)),
+                    };
+                    return self.finish_stopped(stop);
+                }
+                Ok(Some(Turn::Played)) | Ok(None) => {}
+                Err(stop) => return self.finish_stopped(stop),
+            }
+            if self.judge.is_over() {
+                return self.count(Ending::Score, "both passed".into());
+            }
+            c = c.opponent();
+        }
+    }
+
+    fn turn(&mut self, c: Color) -> Result<Option<Turn>, Stop> {
+        let name = self.name(c).to_string();
+        let mut timeout = self.s.move_timeout.unwrap_or(f64::INFINITY);
+        let mut clock_limit = false;
+        if let Some(clock) = &self.clocks[c.index()] {
+            let (secs, stones) = clock.time_left();
+            let avail = clock.available() + LAG_ALLOWANCE + 0.05;
+            if avail <= timeout {
+                timeout = avail;
+                clock_limit = true;
+            }
+            let time_left = cmd(
+                "time_left",
+                &[gtp_color(c), &secs.to_string(), &stones.to_string()],
+            );
+            let reply = self.ask(c, &time_left, cmd_timeout(self.s))?;
+            if !reply.ok && self.moves.len() < 2 {
+                self.warnings.push(format!(
+                    "{name} refused time_left: {}",
+                    shorten(&reply.text, 80)
+                ));
+            }
+        }
+        if !timeout.is_finite() {
+            timeout = DEFAULT_TIMEOUT;
+        }
+        let genmove = cmd("genmove", &[gtp_color(c)]);
+        let started = Instant::now();
+        let reply = match self.raw(c, &genmove, Duration::from_secs_f64(timeout)) {
+            Ok(r) => r,
+            Err(EngineError::Timeout(_)) if clock_limit => {
+                return Err(Stop {
+                    loser: c,
+                    ending: Ending::Time,
+                    reason: format!("{name} lost on time (no move within {timeout:.1} s)"),
+                })
+            }
+            Err(err) => return Err(engine_failure(c, &name, "genmove", &err)),
+        };
+        let elapsed = started.elapsed().as_secs_f64();
+        self.seconds[c.index()].push(elapsed);
+        if let Some(clock) = self.clocks[c.index()].as_mut() {
+            if let Err(loss) = clock.charge(elapsed) {
+                return Err(Stop {
+                    loser: c,
+                    ending: Ending::Time,
+                    reason: format!(
+                        "{name} lost on time ({:.2} s used, {:.2} s left)",
+                        loss.elapsed, loss.available
+                    ),
+                });
+            }
+        }
+        if !reply.ok {
+            return Err(Stop {
+                loser: c,
+                ending: Ending::Forfeit,
+                reason: format!("{name} failed genmove: {}", shorten(&reply.text, 80)),
+            });
+        }
+        let m = match parse_genmove(&reply.text) {
+            Some(GenMove::Resign) => return Ok(Some(Turn::Resigned)),
+            Some(GenMove::Pass) => None,
+            Some(GenMove::Play(v)) => Some(v),
+            None => {
+                return Err(Stop {
+                    loser: c,
+                    ending: Ending::Forfeit,
+                    reason: format!(
+                        "{name} answered garbage to genmove: {}",
+                        shorten(&reply.text, 80)
+                    ),
+                })
+            }
+        };
+        let shown = m.map_or("pass".to_string(), |v| v.to_string());
+        let point = match m {
+            None => None,
+            Some(v) => match v.to_point(self.s.size) {
+                Some(p) => Some(p),
+                None => {
+                    return Err(Stop {
+                        loser: c,
+                        ending: Ending::Forfeit,
+                        reason: format!("{name} played the illegal move {shown} (off board)"),
+                    })
+                }
+            },
+        };
+        if let Err(why) = self.judge.play(c, point) {
+            return Err(Stop {
+                loser: c,
+                ending: Ending::Forfeit,
+                reason: format!("{name} played the illegal move {shown} ({why})"),
+            });
+        }
+        self.moves.push((c, m));
+        let opp = c.opponent();
+        let play = cmd("play", &[gtp_color(c), &shown]);
+        let reply = self.ask(opp, &play, cmd_timeout(self.s))?;
+        if !reply.ok {
+            return Err(Stop {
+                loser: opp,
+                ending: Ending::Forfeit,
+                reason: format!(
+                    "{} rejected the legal move {} {shown}: {}",
+                    self.name(opp),
+                    gtp_color(c),
+                    shorten(&reply.text, 80)
+                ),
+            });
+        }
+        Ok(Some(Turn::Played))
+    }
+
+    fn outcome(
+        &mut self,
+        winner: Option<Color>,
+        result: String,
+        ending: Ending,
+        reason: String,
+    ) -> GameOutcome {
+        GameOutcome {
+            number: self.number,
+            names: self.names.clone(),
+            winner,
+            result,
+            ending,
+            reason,
+            moves: std::mem::take(&mut self.moves),
+            seconds: std::mem::take(&mut self.seconds),
+            dead: Vec::new(),
+            settlement: None,
+            disagreement: None,
+            margin: None,
+            warnings: std::mem::take(&mut self.warnings),
+        }
+    }
+
+    fn finish_stopped(&mut self, stop: Stop) -> GameOutcome {
+        let winner = stop.loser.opponent();
+        let tag = match stop.ending {
+            Ending::Resign => "R",
+            Ending::Time => "T",
+            _ => "F",
+        };
+        let result = format!("{}+{tag}", letter(winner));
+        self.outcome(Some(winner), result, stop.ending, stop.reason)
+    }
+
+    /// The dead stones `c`'s engine names, expanded to whole chains; `None` when it cannot say.
+    fn dead_opinion(&mut self, c: Color) -> Option<BTreeSet<Point>> {
+        let timeout = cmd_timeout(self.s).max(Duration::from_secs_f64(STATUS_TIMEOUT));
+        let list = cmd("final_status_list", &["dead"]);
+        let name = self.name(c).to_string();
+        match self.ask(c, &list, timeout) {
+            Ok(r) if r.ok => match parse_vertex_list(&r.text) {
+                Some(list) => Some(self.chains(&list)),
+                None => {
+                    self.warnings.push(format!(
+                        "{name} gave an unreadable dead list: {}",
+                        shorten(&r.text, 80)
+                    ));
+                    None
+                }
+            },
+            Ok(r) => {
+                self.warnings.push(format!(
+                    "{name} cannot list dead stones: {}",
+                    shorten(&r.text, 80)
+                ));
+                None
+            }
+            Err(stop) => {
+                self.warnings.push(stop.reason);
+                None
+            }
+        }
+    }
+
+    /// The stones of `list` on this board, with their whole chains.
+    fn chains(&self, list: &[Vertex]) -> BTreeSet<Point> {
+        let b = self.judge.board();
+        let mut set = BTreeSet::new();
+        for v in list {
+            if let Some(p) = v.to_point(self.s.size) {
+                if b.color_at(p).is_some() && !set.contains(&p) {
+                    set.extend(b.chain_points(p));
+                }
+            }
+        }
+        set
+    }
+
+    fn vertices(&self, set: &BTreeSet<Point>) -> Vec<Vertex> {
+        set.iter().map(|p| p.vertex(self.s.size)).collect()
+    }
+
+    /// Asks the referee for the dead stones of the final position.
+    fn referee_opinion(&mut self) -> Option<BTreeSet<Point>> {
+        let words = self.s.referee.clone()?;
+        let log = log_path(&self.s.out, self.number, "referee");
+        let timeout = cmd_timeout(self.s).max(Duration::from_secs_f64(STATUS_TIMEOUT));
+        let mut e = match Engine::spawn("referee", &words, &log, self.transcript.clone()) {
+            Ok(e) => e,
+            Err(err) => {
+                self.warnings.push(format!("referee {err}"));
+                return None;
+            }
+        };
+        let komi = format!("{}", self.s.komi);
+        let mut cmds = vec![
+            cmd("boardsize", &[&self.s.size.to_string()]),
+            cmd("clear_board", &[]),
+            cmd("komi", &[&komi]),
+        ];
+        for (c, m) in &self.moves {
+            let shown = m.map_or("pass".to_string(), |v| v.to_string());
+            cmds.push(cmd("play", &[gtp_color(*c), &shown]));
+        }
+        let mut result = None;
+        let mut failed = None;
+        for command in &cmds {
+            match e.send(command, timeout) {
+                Ok(r) if r.ok || command.to_string().starts_with("komi") => {}
+                Ok(r) => {
+                    failed = Some(format!(
+                        "referee rejected `{}`: {}",
+                        command.to_string().trim(),
+                        r.text
+                    ));
+                    break;
+                }
+                Err(err) => {
+                    failed = Some(format!("referee {err}"));
+                    break;
+                }
+            }
+        }
+        if failed.is_none() {
+            match e.send(&cmd("final_status_list", &["dead"]), timeout) {
+                Ok(r) if r.ok => match parse_vertex_list(&r.text) {
+                    Some(list) => result = Some(self.chains(&list)),
+                    None => {
+                        failed = Some(format!(
+                            "referee gave an unreadable dead list: {}",
+                            shorten(&r.text, 80)
+                        ))
+                    }
+                },
+                Ok(r) => failed = Some(format!("referee cannot list dead stones: {}", r.text)),
+                Err(err) => failed = Some(format!("referee {err}")),
+            }
+        }
+        e.finish(true);
+        if let Some(f) = failed {
+            self.warnings.push(f);
+        }
+        result
+    }
+
+    fn count(&mut self, ending: Ending, reason: String) -> GameOutcome {
+        let opinions = [
+            self.dead_opinion(Color::Black),
+            self.dead_opinion(Color::White),
+        ];
+        let mut disagreement = None;
+        let (dead, settlement) = match &opinions {
+            [Some(a), Some(b)] if a == b => (a.clone(), Settlement::Agreed),
+            _ => {
+                if let [Some(a), Some(b)] = &opinions {
+                    disagreement = Some([self.vertices(a), self.vertices(b)]);
+                }
+                match self.referee_opinion() {
+                    Some(r) => (r, Settlement::Referee),
+                    None => match &opinions {
+                        [Some(a), None] => (a.clone(), Settlement::OneEngine(Color::Black)),
+                        [None, Some(b)] => (b.clone(), Settlement::OneEngine(Color::White)),
+                        _ => (self.judge.default_dead(), Settlement::Default),
+                    },
+                }
+            }
+        };
+        let (margin, result) = self.judge.score(&dead);
+        let winner = if margin > 0.0 {
+            Some(Color::Black)
+        } else if margin < 0.0 {
+            Some(Color::White)
+        } else {
+            None
+        };
+        let dead_vertices = self.vertices(&dead);
+        let mut out = self.outcome(winner, result, ending, reason);
+        out.dead = dead_vertices;
+        out.settlement = Some(settlement);
+        out.disagreement = disagreement;
+        out.margin = Some(margin);
+        out
+    }
+}
+
+enum Turn {
+    Played,
+    Resigned,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_carry_all_their_arguments() {
+        assert_eq!(cmd("play", &["b", "D4"]).to_string(), "play b D4\n");
+        assert_eq!(
+            cmd("time_left", &["w", "30", "5"]).to_string(),
+            "time_left w 30 5\n"
+        );
+        assert_eq!(cmd("genmove", &["b"]).to_string(), "genmove b\n");
+        assert_eq!(cmd("clear_board", &[]).to_string(), "clear_board\n");
+    }
+
+    #[test]
+    fn genmove_replies() {
+        assert_eq!(parse_genmove(" PASS "), Some(GenMove::Pass));
+        assert_eq!(parse_genmove("resign"), Some(GenMove::Resign));
+        assert_eq!(
+            parse_genmove("d4"),
+            Some(GenMove::Play(Vertex { x: 3, y: 3 }))
+        );
+        assert_eq!(parse_genmove("I5"), None);
+        assert_eq!(parse_genmove("D4 E5"), None);
+        assert_eq!(parse_genmove(""), None);
+        assert_eq!(parse_genmove("hello"), None);
+    }
+
+    #[test]
+    fn vertex_lists() {
+        assert_eq!(parse_vertex_list(""), Some(vec![]));
+        assert_eq!(
+            parse_vertex_list("A1 b2\nC3"),
+            Some(vec![
+                Vertex { x: 0, y: 0 },
+                Vertex { x: 1, y: 1 },
+                Vertex { x: 2, y: 2 }
+            ])
+        );
+        assert_eq!(parse_vertex_list("A1 ZZ"), None);
+    }
+}

@@ -1,0 +1,507 @@
+//! The match runner behind `tengen match`: plays games between two GTP engines with
+//! clocks, forfeits, dead-stone settlement and scoring by Tengen's rules, and writes SGF
+//! records, `games.jsonl`, `summary.json` and a table.
+//!
+//! Engines are driven through the `gtp` crate's `Command` and `ResponseParser` with our own
+//! process handling ([`process`]); every game starts fresh engine processes, so a crash in
+//! one game cannot leak into the next.
+
+pub mod clock;
+pub mod game;
+pub mod json;
+pub mod judge;
+pub mod process;
+pub mod record;
+pub mod stats;
+pub mod summary;
+pub mod words;
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use clock::TimeControl;
+use game::{EngineSpec, GameOutcome, GameSettings, Settlement};
+use json::Json;
+use process::Engine;
+pub use summary::{Summary, Tally};
+
+use crate::board::{MAX_SIZE, MIN_SIZE};
+
+/// Options of `tengen match`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// An engine as NAME=COMMAND (give exactly two); COMMAND is split into words like a shell
+    /// does, e.g. --engine "gnugo=/usr/games/gnugo --mode gtp --level 10"
+    #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
+    pub engines: Vec<String>,
+    /// Number of games; colours alternate game by game
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Board size (2-25)
+    #[arg(long, default_value_t = 19)]
+    pub size: usize,
+    /// Komi
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    pub komi: f64,
+    /// Rules used to judge legality and count: chinese, japanese, korean, aga, new-zealand,
+    /// tromp-taylor, ing, primitive, yasunaga, traditional
+    #[arg(long, default_value = "chinese")]
+    pub rules: String,
+    /// Fixed time per move in seconds (sent as time_settings 0 SECONDS 1)
+    #[arg(long, value_name = "SECONDS", conflicts_with = "time_settings")]
+    pub time_per_move: Option<f64>,
+    /// Clock as GTP time_settings: main time, byoyomi period, stones per period ("600 30 5";
+    /// "300 0 0" is absolute time)
+    #[arg(long, value_name = "MAIN BYOYOMI STONES")]
+    pub time_settings: Option<String>,
+    /// Longest wait for any reply, in seconds (default: the clock for genmove, else 60)
+    #[arg(long, value_name = "SECONDS")]
+    pub move_timeout: Option<f64>,
+    /// Stop after this many moves and count the position (default 3 x size x size)
+    #[arg(long, value_name = "M")]
+    pub max_moves: Option<usize>,
+    /// Engine that settles dead stones when the players disagree, e.g.
+    /// "/usr/games/gnugo --mode gtp --chinese-rules"
+    #[arg(long, value_name = "COMMAND")]
+    pub referee: Option<String>,
+    /// Games played at once
+    #[arg(long, default_value_t = 1, value_name = "P")]
+    pub parallel: usize,
+    /// Seed deciding which engine takes Black in the first game (default: the first engine)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Output directory: sgf/, logs/, games.jsonl, summary.json
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+#[derive(clap::Parser)]
+#[command(name = "tengen match")]
+struct ArgsOnly {
+    #[command(flatten)]
+    m: MatchArgs,
+}
+
+/// Parses `tengen match` options (without the program and subcommand names); the error is
+/// clap's message, usage included.
+pub fn parse_args<I, T>(args: I) -> Result<MatchArgs, String>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::Parser;
+    let all = std::iter::once(std::ffi::OsString::from("tengen-match"))
+        .chain(args.into_iter().map(Into::into));
+    ArgsOnly::try_parse_from(all)
+        .map(|a| a.m)
+        .map_err(|e| e.to_string())
+}
+
+/// Why a match could not be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchError {
+    /// Bad options.
+    Usage(String),
+    /// The output directory or a file in it could not be written.
+    Io(String),
+    /// An engine failed its check before the first game.
+    Engine(String),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Usage(m) => write!(f, "match: {m}"),
+            MatchError::Io(m) => write!(f, "match: {m}"),
+            MatchError::Engine(m) => write!(f, "match: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// Checked options.
+#[derive(Debug)]
+struct Plan {
+    engines: [EngineSpec; 2],
+    settings: GameSettings,
+    games: usize,
+    parallel: usize,
+    first_black: usize,
+}
+
+fn parse_engine(text: &str) -> Result<EngineSpec, MatchError> {
+    let Some((name, command)) = text.split_once('=') else {
+        return Err(MatchError::Usage(format!(
+            "--engine {text:?}: expected NAME=COMMAND"
+        )));
+    };
+    let name = name.trim();
+    let ok_name = !name.is_empty()
+        && name.len() <= 40
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'))
+        && !name.starts_with('.');
+    if !ok_name {
+        return Err(MatchError::Usage(format!(
+            "--engine {text:?}: NAME must be 1-40 letters, digits, '-', '_', '.' or '+'"
+        )));
+    }
+    let words = words::split_words(command)
+        .map_err(|e| MatchError::Usage(format!("--engine {name}: {e}")))?;
+    Ok(EngineSpec {
+        name: name.to_string(),
+        words,
+    })
+}
+
+fn positive(x: f64, what: &str) -> Result<f64, MatchError> {
+    if x.is_finite() && x > 0.0 {
+        Ok(x)
+    } else {
+        Err(MatchError::Usage(format!(
+            "{what} must be positive, not {x}"
+        )))
+    }
+}
+
+fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
+    let usage = |m: String| MatchError::Usage(m);
+    if args.engines.len() != 2 {
+        return Err(usage(format!(
+            "give exactly two --engine NAME=COMMAND, not {}",
+            args.engines.len()
+        )));
+    }
+    let a = parse_engine(&args.engines[0])?;
+    let b = parse_engine(&args.engines[1])?;
+    if a.name == b.name {
+        return Err(usage(format!("both engines are called {:?}", a.name)));
+    }
+    if !(MIN_SIZE..=MAX_SIZE).contains(&args.size) {
+        return Err(usage(format!(
+            "--size {} is outside {MIN_SIZE}..={MAX_SIZE}",
+            args.size
+        )));
+    }
+    if !args.komi.is_finite() || args.komi.abs() > 1000.0 {
+        return Err(usage(format!("--komi {} is not a usable komi", args.komi)));
+    }
+    let rules = judge::parse_rules(&args.rules).map_err(usage)?;
+    let time = match (&args.time_per_move, &args.time_settings) {
+        (Some(t), None) => Some(TimeControl::per_move(*t).map_err(usage)?),
+        (None, Some(t)) => Some(TimeControl::parse(t).map_err(usage)?),
+        (None, None) => None,
+        (Some(_), Some(_)) => {
+            return Err(usage(
+                "give --time-per-move or --time-settings, not both".into(),
+            ))
+        }
+    };
+    let move_timeout = match args.move_timeout {
+        Some(t) => Some(positive(t, "--move-timeout")?),
+        None => None,
+    };
+    if args.games == 0 {
+        return Err(usage("--games must be at least 1".into()));
+    }
+    if args.parallel == 0 {
+        return Err(usage("--parallel must be at least 1".into()));
+    }
+    let max_moves = args.max_moves.unwrap_or(3 * args.size * args.size);
+    if max_moves == 0 {
+        return Err(usage("--max-moves must be at least 1".into()));
+    }
+    let referee = match &args.referee {
+        Some(r) => Some(words::split_words(r).map_err(|e| usage(format!("--referee: {e}")))?),
+        None => None,
+    };
+    let first_black = match args.seed {
+        Some(seed) => (splitmix64(seed) & 1) as usize,
+        None => 0,
+    };
+    Ok(Plan {
+        engines: [a, b],
+        settings: GameSettings {
+            size: args.size,
+            komi: args.komi,
+            rules,
+            time,
+            move_timeout,
+            max_moves,
+            referee,
+            out: args.out.clone(),
+        },
+        games: args.games,
+        parallel: args.parallel.min(args.games),
+        first_black,
+    })
+}
+
+/// SplitMix64: a well-mixed 64-bit hash of the seed.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Starts `spec`, asks `name` and `version`, and ends it: a broken command fails here, before
+/// any game, with a clear message.
+fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, MatchError> {
+    let log = s.out.join("logs").join(format!("check-{}.log", spec.name));
+    let fail = |e: String| {
+        MatchError::Engine(format!(
+            "engine {} ({}) {e}; see {}",
+            spec.name,
+            spec.words.join(" "),
+            log.display()
+        ))
+    };
+    let mut e =
+        Engine::spawn(&spec.name, &spec.words, &log, None).map_err(|e| fail(e.to_string()))?;
+    let timeout = Duration::from_secs_f64(s.move_timeout.unwrap_or(game::DEFAULT_TIMEOUT));
+    let mut identity = Vec::new();
+    for cmd in ["name", "version"] {
+        match e.send(&gtp::Command::new(cmd), timeout) {
+            Ok(r) if r.ok => identity.push(process::shorten(r.text.trim(), 40)),
+            Ok(_) => {}
+            Err(err) => {
+                e.finish(false);
+                return Err(fail(format!("failed `{cmd}`: {err}")));
+            }
+        }
+    }
+    e.finish(true);
+    Ok(identity.join(" "))
+}
+
+/// Plays the match `args` describes, writing everything under `--out`, and prints the table
+/// on stdout. A progress bar goes to stderr when it is a terminal.
+pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
+    let plan = plan(args)?;
+    let s = &plan.settings;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if s.time.is_some() && plan.parallel * 2 > cores {
+        log::warn!(
+            "{} timed games at once on {cores} cores: engines may lose time to each other",
+            plan.parallel
+        );
+    }
+    let io = |what: &str, e: std::io::Error| MatchError::Io(format!("{what}: {e}"));
+    for sub in ["", "sgf", "logs"] {
+        let d = s.out.join(sub);
+        fs::create_dir_all(&d).map_err(|e| io(&d.display().to_string(), e))?;
+    }
+    let mut summary = Summary {
+        engines: [Tally::default(), Tally::default()],
+        games: 0,
+        voids: 0,
+        disagreements: 0,
+        disagreement_games: Vec::new(),
+        score: None,
+        elo: None,
+        description: format!(
+            "{} vs {}: {} games, {}x{}, komi {}, {} rules, {}",
+            plan.engines[0].name,
+            plan.engines[1].name,
+            plan.games,
+            s.size,
+            s.size,
+            s.komi,
+            s.rules,
+            s.time.map_or("no clock".to_string(), |t| t.to_string())
+        ),
+        settings: Json::obj([
+            ("size", Json::Num(s.size as f64)),
+            ("komi", Json::num(s.komi)),
+            ("rules", Json::str(s.rules.to_string())),
+            (
+                "time_settings",
+                s.time.map_or(Json::Null, |t| {
+                    Json::Arr(vec![
+                        Json::num(t.main),
+                        Json::num(t.byoyomi),
+                        Json::Num(t.stones.into()),
+                    ])
+                }),
+            ),
+            ("move_timeout", s.move_timeout.map_or(Json::Null, Json::num)),
+            ("max_moves", Json::Num(s.max_moves as f64)),
+            (
+                "referee",
+                s.referee
+                    .as_ref()
+                    .map_or(Json::Null, |r| Json::str(r.join(" "))),
+            ),
+            ("parallel", Json::Num(plan.parallel as f64)),
+            (
+                "seed",
+                args.seed.map_or(Json::Null, |x| {
+                    // Exact as a number up to 2^53, else as text.
+                    if x < (1u64 << 53) {
+                        Json::Num(x as f64)
+                    } else {
+                        Json::str(x.to_string())
+                    }
+                }),
+            ),
+            (
+                "first_black",
+                Json::str(plan.engines[plan.first_black].name.clone()),
+            ),
+            (
+                "commands",
+                Json::Obj(
+                    plan.engines
+                        .iter()
+                        .map(|e| (e.name.clone(), Json::str(e.words.join(" "))))
+                        .collect(),
+                ),
+            ),
+        ]),
+    };
+    for (i, spec) in plan.engines.iter().enumerate() {
+        summary.engines[i].name = spec.name.clone();
+        summary.engines[i].identity = check_engine(spec, s)?;
+    }
+    let jsonl_path = s.out.join("games.jsonl");
+    let mut jsonl = File::create(&jsonl_path).map_err(|e| io("games.jsonl", e))?;
+    let date = record::today();
+
+    let bar = indicatif::ProgressBar::new(plan.games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_message(summary.progress_line());
+
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<GameOutcome>();
+    let mut write_error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..plan.parallel {
+            let tx = tx.clone();
+            let next = &next;
+            let plan = &plan;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= plan.games {
+                    return;
+                }
+                let black = (plan.first_black + i) % 2;
+                let (b, w) = (&plan.engines[black], &plan.engines[1 - black]);
+                let outcome = game::play_game(i + 1, b, w, &plan.settings);
+                if tx.send(outcome).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for outcome in rx {
+            if let Err(e) = record::write_sgf(&s.out, &outcome, s, &date) {
+                write_error.get_or_insert(io("sgf", e));
+            }
+            if let Err(e) = writeln!(jsonl, "{}", record::game_json(&outcome)) {
+                write_error.get_or_insert(io("games.jsonl", e));
+            }
+            summary.record(&outcome);
+            bar.inc(1);
+            bar.set_message(summary.progress_line());
+            if outcome.ending == game::Ending::Void
+                || matches!(outcome.settlement, Some(Settlement::Default))
+            {
+                log::warn!(
+                    "game {}: {} ({})",
+                    outcome.number,
+                    outcome.result,
+                    outcome.reason
+                );
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let text = format!("{}\n", summary.to_json().pretty());
+    fs::write(s.out.join("summary.json"), text).map_err(|e| io("summary.json", e))?;
+    print!("{}", summary.table());
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(extra: &[&str]) -> Result<MatchArgs, String> {
+        let mut v = vec!["--engine", "a=x", "--engine", "b=y", "--out", "/tmp/o"];
+        v.extend_from_slice(extra);
+        parse_args(v)
+    }
+
+    #[test]
+    fn options_parse_and_check() {
+        let a = args(&["--games", "4", "--size", "9", "--komi", "-0.5"]).expect("parse");
+        assert_eq!((a.games, a.size, a.komi), (4, 9, -0.5));
+        let p = plan(&a).expect("plan");
+        assert_eq!(p.engines[0].words, ["x"]);
+        assert_eq!(p.settings.max_moves, 243);
+        assert!(args(&["--time-per-move", "1", "--time-settings", "1 1 1"]).is_err());
+        let bad = |extra: &[&str]| plan(&args(extra).expect("parse")).is_err();
+        assert!(bad(&["--size", "1"]));
+        assert!(bad(&["--size", "26"]));
+        assert!(bad(&["--rules", "martian"]));
+        assert!(bad(&["--games", "0"]));
+        assert!(bad(&["--parallel", "0"]));
+        assert!(bad(&["--move-timeout", "0"]));
+        assert!(bad(&["--time-settings", "1 2"]));
+        assert!(bad(&["--referee", "'open"]));
+        assert!(!bad(&["--rules", "Tromp_Taylor"]));
+        let same = parse_args(["--engine", "a=x", "--engine", "a=y", "--out", "o"]).expect("parse");
+        assert!(plan(&same).is_err());
+        let three = parse_args([
+            "--engine", "a=x", "--engine", "b=y", "--engine", "c=z", "--out", "o",
+        ])
+        .expect("parse");
+        assert!(plan(&three).is_err());
+    }
+
+    #[test]
+    fn engine_specs() {
+        let e = parse_engine("gnugo=/usr/games/gnugo --mode gtp --level '1'").ok();
+        assert_eq!(
+            e.map(|e| (e.name, e.words)),
+            Some((
+                "gnugo".to_string(),
+                vec!["/usr/games/gnugo", "--mode", "gtp", "--level", "1"]
+                    .into_iter()
+                    .map(String::from)
+                    .collect()
+            ))
+        );
+        assert!(parse_engine("noequals").is_err());
+        assert!(parse_engine("=cmd").is_err());
+        assert!(parse_engine("a/b=cmd").is_err());
+        assert!(parse_engine("a=").is_err());
+        assert!(parse_engine("a=\"x").is_err());
+    }
+
+    #[test]
+    fn seed_picks_first_black_deterministically() {
+        let p = |seed: &str| {
+            plan(&args(&["--seed", seed]).expect("parse"))
+                .ok()
+                .map(|p| p.first_black)
+        };
+        assert_eq!(p("1"), p("1"));
+        let firsts: std::collections::BTreeSet<_> = (0..20).map(|s| p(&s.to_string())).collect();
+        assert_eq!(firsts.len(), 2, "both colours occur over seeds");
+    }
+}
