@@ -32,19 +32,7 @@ fn fake(name: &str, mode: &str, dir: &Path, extra: &str) -> String {
 
 /// Whether `pid` is a live (not zombie) process, waiting up to 2 s for it to go.
 fn alive(pid: u32) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(2);
-    loop {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let state = stat
-            .rsplit(')')
-            .next()
-            .and_then(|r| r.split_whitespace().next());
-        let live = matches!(state, Some(s) if s != "Z" && s != "X");
-        if !live || Instant::now() >= deadline {
-            return live;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    tengen::arena::process::still_running_after(pid, Duration::from_secs(2))
 }
 
 fn assert_no_leftovers(dir: &Path) {

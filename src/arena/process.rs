@@ -303,6 +303,24 @@ impl Drop for Engine {
     }
 }
 
+/// Whether process `pid` is still running (not gone, not a zombie) after waiting up to
+/// `wait` for it to end. Reads `/proc`, so it answers false where there is none.
+pub fn still_running_after(pid: u32, wait: Duration) -> bool {
+    let deadline = Instant::now() + wait;
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .and_then(|r| r.split_whitespace().next());
+        let live = matches!(state, Some(s) if s != "Z" && s != "X");
+        if !live || Instant::now() >= deadline {
+            return live;
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Sends SIGKILL to the process group `pgid` (a group our child leads). Refuses ids below 2,
 /// which would mean every process we may signal.
 fn kill_group(pgid: u32) {
@@ -383,21 +401,8 @@ mod tests {
         d
     }
 
-    /// Whether `pid` is a live (not zombie) process, waiting up to 2 s for it to go.
     fn alive(pid: u32) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(2);
-        loop {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            let state = stat
-                .rsplit(')')
-                .next()
-                .and_then(|r| r.split_whitespace().next());
-            let live = matches!(state, Some(s) if s != "Z" && s != "X");
-            if !live || Instant::now() >= deadline {
-                return live;
-            }
-            thread::sleep(Duration::from_millis(20));
-        }
+        still_running_after(pid, Duration::from_secs(2))
     }
 
     #[test]

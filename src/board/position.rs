@@ -280,36 +280,62 @@ impl<const W: usize, const P: usize> Board<W, P> {
         ]
     }
 
-    /// The single place where stones appear or vanish: updates cell, bitsets, empty list and hash.
+    /// The single place where the hash changes: a stone of colour index `c` appears on or
+    /// vanishes from `p` in the stone bitsets and the hash.
     #[inline(always)]
-    fn set_cell(&mut self, p: usize, v: u8) {
-        let old = self.cell[p];
-        debug_assert!(old != OFF && v != OFF && old != v);
-        if old == EMPTY {
-            // remove from the empty list
-            let i = self.empty_pos[p] as usize;
-            self.n_empty -= 1;
-            let last = self.empties[self.n_empty as usize];
-            self.empties[i] = last;
-            self.empty_pos[last as usize] = i as u16;
-            self.empty.remove(p);
-        } else {
-            self.stones[old as usize].remove(p);
-            self.hash ^= STONE_KEYS[old as usize][p];
-        }
-        if v == EMPTY {
-            self.empty_pos[p] = self.n_empty;
-            self.empties[self.n_empty as usize] = p as u16;
-            self.n_empty += 1;
-            self.empty.insert(p);
-        } else {
-            self.stones[v as usize].insert(p);
-            self.hash ^= STONE_KEYS[v as usize][p];
-        }
-        self.cell[p] = v;
-        let delta = NBR_ONE[v as usize].wrapping_sub(NBR_ONE[old as usize]);
+    fn toggle_stone(&mut self, p: usize, c: u8) {
+        self.stones[c as usize].toggle(p);
+        self.hash ^= STONE_KEYS[c as usize][p];
+    }
+
+    /// Adds `delta` to the packed neighbour counts of the neighbours of `p`.
+    #[inline(always)]
+    fn shift_nbr_counts(&mut self, p: usize, delta: u16) {
         for n in self.nbrs(p) {
             self.nbr[n] = self.nbr[n].wrapping_add(delta);
+        }
+    }
+
+    /// Puts a stone of colour index `v` on the empty point `p`.
+    #[inline(always)]
+    fn place_stone(&mut self, p: usize, v: u8) {
+        debug_assert!(self.cell[p] == EMPTY && v <= WHITE);
+        let i = self.empty_pos[p] as usize;
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty as usize];
+        self.empties[i] = last;
+        self.empty_pos[last as usize] = i as u16;
+        self.empty.remove(p);
+        self.toggle_stone(p, v);
+        self.cell[p] = v;
+        self.shift_nbr_counts(p, NBR_ONE[v as usize].wrapping_sub(NBR_ONE[EMPTY as usize]));
+    }
+
+    /// Takes the stone of colour index `old` off `p`.
+    #[inline(always)]
+    fn clear_stone(&mut self, p: usize, old: u8) {
+        debug_assert!(self.cell[p] == old && old <= WHITE);
+        self.toggle_stone(p, old);
+        self.empty_pos[p] = self.n_empty;
+        self.empties[self.n_empty as usize] = p as u16;
+        self.n_empty += 1;
+        self.empty.insert(p);
+        self.cell[p] = EMPTY;
+        self.shift_nbr_counts(
+            p,
+            NBR_ONE[EMPTY as usize].wrapping_sub(NBR_ONE[old as usize]),
+        );
+    }
+
+    /// Sets the on-board point `p` to cell value `v` (a colour index or `EMPTY`).
+    fn set_cell(&mut self, p: usize, v: u8) {
+        let old = self.cell[p];
+        debug_assert!(old != OFF && v != OFF);
+        if old != EMPTY {
+            self.clear_stone(p, old);
+        }
+        if v != EMPTY {
+            self.place_stone(p, v);
         }
     }
 
@@ -430,7 +456,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let opp = me ^ 1;
         self.ko = NONE;
         let counts = self.nbr[p];
-        self.set_cell(p, me);
+        self.place_stone(p, me);
         let nb = self.nbrs(p);
         let cells = nb.map(|n| self.cell_at(n));
         let mut friends = 0u32;
@@ -561,7 +587,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let mut q = h;
         loop {
             let after = self.next[q] as usize;
-            self.set_cell(q, EMPTY);
+            self.clear_stone(q, col);
             n += 1;
             for m in self.nbrs(q) {
                 // branch-free: a cell that is not an `other` stone ORs a zero bit into the

@@ -84,7 +84,7 @@ const COMMANDS: &[(&str, Run)] = &[
     ("printsgf", Run::Plain(Gtp::printsgf)),
     ("time_settings", Run::Plain(Gtp::time_settings)),
     ("time_left", Run::Plain(Gtp::time_left)),
-    ("kgs-rules", Run::Plain(Gtp::set_rules)),
+    ("kgs-rules", Run::Plain(Gtp::kgs_rules)),
     ("kgs-time_settings", Run::Plain(Gtp::kgs_time_settings)),
     ("kgs-genmove_cleanup", Run::Stream(Gtp::genmove_cleanup)),
     ("kgs-game_over", Run::Plain(|_, _| Ok(String::new()))),
@@ -324,6 +324,28 @@ struct AnalyzeArgs {
     color: Option<Color>,
     interval_cs: u64,
     ownership: bool,
+    /// `maxmoves N`: report at most N moves.
+    max_moves: Option<usize>,
+    /// `avoid COLOUR LIST DEPTH` for the analysed colour: moves not to report.
+    avoid: Vec<(Color, String)>,
+    /// `allow COLOUR LIST DEPTH`: the only moves to report for that colour.
+    allow: Vec<(Color, String)>,
+}
+
+impl AnalyzeArgs {
+    /// Whether `mv` (a vertex text or `pass`) may be reported for colour `c`.
+    fn reports(&self, c: Color, mv: &str) -> bool {
+        let listed = |lists: &[(Color, String)]| {
+            lists
+                .iter()
+                .filter(|(lc, _)| *lc == c)
+                .map(|(_, l)| l.split(',').any(|v| v.eq_ignore_ascii_case(mv)))
+                .collect::<Vec<bool>>()
+        };
+        let avoided = listed(&self.avoid).into_iter().any(|x| x);
+        let allowed = listed(&self.allow);
+        !avoided && (allowed.is_empty() || allowed.into_iter().any(|x| x))
+    }
 }
 
 fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
@@ -331,6 +353,9 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
         color: None,
         interval_cs: 10,
         ownership: false,
+        max_moves: None,
+        avoid: Vec::new(),
+        allow: Vec::new(),
     };
     let mut i = 0;
     while i < args.len() {
@@ -339,14 +364,36 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
             a.color = Some(c);
         } else if let Ok(n) = parse_int(w) {
             a.interval_cs = n.clamp(0, 100_000) as u64;
+        } else if w == "allow" || w == "avoid" {
+            // `allow|avoid COLOUR VERTEX,VERTEX,... DEPTH` (Leela Zero, KataGo, Lizzie): the
+            // listed moves are left out of (or are the only ones in) the analysis lines
+            let (c, list, depth) = match (args.get(i + 1), args.get(i + 2), args.get(i + 3)) {
+                (Some(c), Some(l), Some(d)) => (c, l, d),
+                _ => return Err(SYNTAX.into()),
+            };
+            let c = c.parse::<Color>().map_err(|_| SYNTAX)?;
+            parse_int(depth)?;
+            let vertices_ok = list.split(',').filter(|v| !v.is_empty()).all(|v| {
+                v.eq_ignore_ascii_case("pass") || v.parse::<crate::board::Vertex>().is_ok()
+            });
+            if !vertices_ok {
+                return Err(SYNTAX.into());
+            }
+            let lists = if w == "allow" {
+                &mut a.allow
+            } else {
+                &mut a.avoid
+            };
+            lists.push((c, list.to_string()));
+            i += 3;
         } else {
             let v = args.get(i + 1).ok_or(SYNTAX)?;
             match w {
                 "interval" => a.interval_cs = parse_int(v)?.clamp(0, 100_000) as u64,
                 "ownership" => a.ownership = v.eq_ignore_ascii_case("true"),
+                "maxmoves" => a.max_moves = Some(parse_int(v)?.clamp(0, 1 << 20) as usize),
                 // accepted and ignored: KataGo's other analysis options
-                "maxmoves" | "minmoves" | "pvVisits" | "ownershipStdev" | "movesOwnership"
-                | "rootInfo" | "allow" | "avoid" => {}
+                "minmoves" | "pvVisits" | "ownershipStdev" | "movesOwnership" | "rootInfo" => {}
                 _ => return Err(SYNTAX.into()),
             }
             i += 1;
@@ -552,7 +599,7 @@ impl Gtp {
                         },
                         &stop,
                     );
-                    let line = self.info_line(&s, flavor, a.ownership);
+                    let line = self.info_line(&s, flavor, a);
                     if !line.is_empty() {
                         stream.emit(&line);
                     }
@@ -627,12 +674,19 @@ impl Gtp {
         Response::Reply(r)
     }
 
-    /// One analysis line: every tried move, best first, then ownership when asked.
-    fn info_line(&self, s: &FlatSearch, flavor: Flavor, ownership: bool) -> String {
+    /// One analysis line: the tried moves, best first (as `maxmoves`, `allow` and `avoid`
+    /// ask), then ownership when asked.
+    fn info_line(&self, s: &FlatSearch, flavor: Flavor, a: &AnalyzeArgs) -> String {
         let size = self.game.size();
+        let ownership = a.ownership;
         let mut out = String::new();
-        for (order, m) in s.infos().iter().enumerate() {
-            let mv = m.mv.map_or("pass".to_string(), |p| self.vertex_text(p));
+        let infos = s.infos();
+        let shown = infos
+            .iter()
+            .map(|m| (m, m.mv.map_or("pass".to_string(), |p| self.vertex_text(p))))
+            .filter(|(_, mv)| a.reports(s.color(), mv))
+            .take(a.max_moves.unwrap_or(usize::MAX));
+        for (order, (m, mv)) in shown.enumerate() {
             if !out.is_empty() {
                 out.push(' ');
             }
@@ -700,7 +754,7 @@ impl Gtp {
                     std::thread::sleep(std::time::Duration::from_millis(5));
                 }
             }
-            let line = self.info_line(&s, flavor, a.ownership);
+            let line = self.info_line(&s, flavor, &a);
             if !line.is_empty() && !input.load(std::sync::atomic::Ordering::SeqCst) {
                 stream.emit(&line);
             }
@@ -1015,6 +1069,15 @@ impl Gtp {
         self.rules_name = name;
         self.last = None;
         Ok(String::new())
+    }
+
+    /// `kgs-rules NAME [...]`: kgsGtp may extend the command with more words, which are
+    /// ignored.
+    fn kgs_rules(&mut self, args: &[String]) -> Reply {
+        match args.first() {
+            Some(name) => self.set_rules(std::slice::from_ref(name)),
+            None => Err(SYNTAX.into()),
+        }
     }
 
     fn get_rules(&mut self, args: &[String]) -> Reply {

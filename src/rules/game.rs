@@ -387,7 +387,7 @@ impl Game {
         if !(7..=MAX_SIZE).contains(&size) || !(2..=9).contains(&n) {
             return None;
         }
-        if (size % 2 == 0 || size == 7) && n > 4 {
+        if (size.is_multiple_of(2) || size == 7) && n > 4 {
             return None;
         }
         let lo = if size >= 13 { 3 } else { 2 };

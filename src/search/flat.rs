@@ -523,7 +523,7 @@ impl Job<'_> {
             if budget.is_some_and(|b| done >= b) {
                 break;
             }
-            if done % 8 == 0 {
+            if done.is_multiple_of(8) {
                 if self.stop.load(Ordering::Relaxed) {
                     break;
                 }
@@ -626,6 +626,9 @@ pub enum ClockKind {
     Byoyomi,
 }
 
+/// The longest think per move under a clock, unless `--time` asks for more (10 x `--time`).
+pub const MAX_MOVE_SECONDS: f64 = 60.0;
+
 impl Clock {
     /// Seconds to think on this move: `default` when no clock is set, otherwise a share of
     /// what is left, kept clear of the flag. `moves_played` and `size` estimate what remains.
@@ -655,7 +658,10 @@ impl Clock {
                 None => self.main / remaining_moves + self.period,
             },
         };
-        (t * 0.9 - margin).clamp(0.05, 1.0e6)
+        // A flat search gains little after a minute; day-long correspondence clocks
+        // (gtp2ogs) must not keep the engine busy for hours.
+        let cap = (10.0 * default).max(MAX_MOVE_SECONDS);
+        (t * 0.9 - margin).clamp(0.05, cap)
     }
 
     fn overtime_share(&self) -> f64 {
@@ -887,6 +893,21 @@ mod tests {
             &AtomicBool::new(true),
         );
         assert_eq!(s.playouts(), n);
+    }
+
+    #[test]
+    fn correspondence_clock_is_capped() {
+        // gtp2ogs correspondence: byo-yomi of a day, a week of main time
+        let c = Clock {
+            kind: ClockKind::Byoyomi,
+            main: 604_800.0,
+            period: 86_400.0,
+            stones: 5,
+            left: [Some((604_800.0, 0)), None],
+        };
+        assert_eq!(c.move_time(Color::Black, 19, 10, 1.0), MAX_MOVE_SECONDS);
+        // a longer --time raises the cap to ten times itself
+        assert_eq!(c.move_time(Color::Black, 19, 10, 30.0), 300.0);
     }
 
     #[test]

@@ -645,3 +645,32 @@ fn printsgf_to_a_bad_path_fails() {
         "cannot save file"
     );
 }
+
+#[test]
+fn analyze_args_allow_avoid_and_maxmoves() {
+    let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let a =
+        parse_analyze_args(&words("b 10 maxmoves 3 avoid b Q4,D16 1 allow w C3,pass 2")).unwrap();
+    assert_eq!(a.color, Some(Color::Black));
+    assert_eq!(a.max_moves, Some(3));
+    assert!(!a.reports(Color::Black, "Q4"));
+    assert!(!a.reports(Color::Black, "d16"));
+    assert!(a.reports(Color::Black, "C3"));
+    assert!(a.reports(Color::White, "C3"));
+    assert!(a.reports(Color::White, "pass"));
+    assert!(
+        !a.reports(Color::White, "Q4"),
+        "allow lists the only moves for White"
+    );
+    // Lizzie's avoid form, and broken ones
+    assert!(parse_analyze_args(&words("10 avoid b Q4,D16,R3 1 avoid w Q4,D16,R3 1")).is_ok());
+    for bad in [
+        "avoid b Q4",
+        "avoid x Q4 1",
+        "avoid b I5 1",
+        "allow b Q4 x",
+        "maxmoves x",
+    ] {
+        assert!(parse_analyze_args(&words(bad)).is_err(), "{bad}");
+    }
+}
