@@ -985,7 +985,7 @@ fn gogui_analyze_commands_as_gogui_reads_them() {
                     );
                     if key == "LABEL" {
                         let args: Vec<&str> = w.collect();
-                        assert!(args.len() % 2 == 0, "{cmd}: LABEL pairs {l:?}");
+                        assert!(args.len().is_multiple_of(2), "{cmd}: LABEL pairs {l:?}");
                         for p in args.chunks(2) {
                             assert!(is_vertex_on(p[0], 9), "{cmd}: {l:?}");
                         }
