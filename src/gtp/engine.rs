@@ -613,6 +613,17 @@ impl Gtp {
             }
         }
         let mut d = s.decide(cleanup);
+        // `allow`/`avoid` of *-genmove_analyze bind the move played as well as the report
+        if let (Some((_, a)), Decision::Play(p)) = (report, d) {
+            if !a.reports(color, &self.vertex_text(p)) {
+                d = s
+                    .infos()
+                    .iter()
+                    .filter_map(|m| m.mv)
+                    .find(|&q| a.reports(color, &self.vertex_text(q)))
+                    .map_or(Decision::Pass, Decision::Play);
+            }
+        }
         log::info!(
             "{} playouts for {color}, best {:?}",
             s.playouts(),
