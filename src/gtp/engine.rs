@@ -685,20 +685,6 @@ impl Gtp {
         Response::Reply(r)
     }
 
-    /// `allow`/`avoid` bind the move of a genmove_analyze too, as KataGo's do: a refused
-    /// move gives way to the most searched permitted one, or to a pass when there is none.
-    fn permitted(&self, color: Color, d: Decision, a: &AnalyzeArgs) -> Decision {
-        let ok = |p: Point| a.reports(color, &self.vertex_text(p));
-        match d {
-            Decision::Play(p) if !ok(p) => self
-                .last
-                .as_ref()
-                .and_then(|s| s.infos().into_iter().find_map(|m| m.mv.filter(|&q| ok(q))))
-                .map_or(Decision::Pass, Decision::Play),
-            d => d,
-        }
-    }
-
     /// One analysis line: the tried moves, best first (as `maxmoves`, `allow` and `avoid`
     /// ask), then ownership when asked.
     fn info_line(&self, s: &FlatSearch, flavor: Flavor, a: &AnalyzeArgs) -> String {
@@ -756,7 +742,6 @@ impl Gtp {
         let color = a.color.unwrap_or(self.game.to_move());
         if genmove {
             let d = self.think(color, stream, false, Some((flavor, &a)));
-            let d = self.permitted(color, d, &a);
             let text = self.commit(color, d);
             return Response::Streamed(vec![format!("play {text}")]);
         }
