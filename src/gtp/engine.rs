@@ -1119,7 +1119,19 @@ impl Gtp {
                 &fresh
             }
         };
-        let lead = l.infos().first().map_or(0.0, |m| m.score_lead);
+        // the mean over all playouts, like the winrate beside it (the best move's own mean
+        // rests on a few playouts and is the luckiest of them)
+        let infos = l.infos();
+        let visits: u64 = infos.iter().map(|m| m.visits).sum();
+        let lead = if visits == 0 {
+            0.0
+        } else {
+            infos
+                .iter()
+                .map(|m| m.score_lead * m.visits as f64)
+                .sum::<f64>()
+                / visits as f64
+        };
         let (leader, margin) = if lead >= 0.0 {
             (l.color(), lead)
         } else {
