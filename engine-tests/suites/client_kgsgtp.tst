@@ -152,9 +152,8 @@ play white e7
 #? [B\+\d+(\.\d+)?]
 
 # The same end with White passing first.
-# Regression Q2 (/work/notes/qa.md): the dead stones must not depend on the side to move.
-# Still open (the status estimate in search::flat plays out from the side to move only):
-# 54 and 55 are marked as expected failures until it is fixed.
+# Regression Q2: the dead stones must not depend on the side to move (fixed: each colour's
+# stones are judged from a search in which the opponent moves first).
 50 undo
 #? []
 
@@ -168,10 +167,10 @@ play white e7
 #? []
 
 54 final_status_list dead
-#? [B4] *
+#? [B4]
 
 55 final_score
-#? [B\+\d+(\.\d+)?] *
+#? [B\+\d+(\.\d+)?]
 
 # Regression Q3 (/work/notes/qa.md), fixed on gtp by 049b2c1.
 # The opponent disputes: KGS makes the bot undo and sends kgs-genmove_cleanup until the bot
