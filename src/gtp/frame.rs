@@ -16,20 +16,21 @@ pub struct Command {
     pub args: Vec<String>,
 }
 
-/// Preprocesses one raw input line as the GTP spec says: control characters other than tab
-/// and newline dropped, tab turned into a space, everything from `#` dropped, outer space
-/// trimmed. Returns the cleaned line (possibly empty).
+/// Preprocesses one raw input line as the GTP spec says: (ASCII) control characters other
+/// than tab and newline dropped, tab turned into a space, everything from `#` dropped, outer
+/// spaces trimmed. Returns the cleaned line (possibly empty). Other Unicode characters,
+/// C1 controls and no-break spaces included, are text like any other.
 pub fn preprocess(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len().min(MAX_LINE));
     for ch in raw.chars() {
         match ch {
             '#' => break,
             '\t' => out.push(' '),
-            c if c.is_control() => {}
+            c if c.is_ascii_control() => {}
             c => out.push(c),
         }
     }
-    out.trim().to_string()
+    out.trim_matches(' ').to_string()
 }
 
 /// Whether a raw line is GoGui's interrupt request (`# interrupt`).
@@ -107,6 +108,17 @@ fn frame(mark: char, id: Option<&str>, text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn only_ascii_controls_are_dropped() {
+        // regression: a C1 control (U+0090) or a no-break space alone made the line vanish,
+        // so the engine gave no reply where the spec's ASCII preprocessing leaves text
+        assert_eq!(preprocess("\u{90}"), "\u{90}");
+        assert_eq!(preprocess("\u{a0}# x"), "\u{a0}");
+        assert_eq!(preprocess("\u{7f}\u{1}name\r"), "name");
+        assert_eq!(preprocess(" \t name \t"), "name");
+        assert!(parse_line("\u{90}").is_some());
+    }
     use super::*;
 
     #[test]
