@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{is_vertex_on, parse_reply, Engine, ReadError, REPLY_TIMEOUT};
+use common::{is_vertex_on, parse_reply, Engine, ReadError, GFX_KEYWORDS, REPLY_TIMEOUT};
 use std::time::{Duration, Instant};
 
 /// Which analysis dialect a line is checked against.
@@ -446,22 +446,6 @@ fn line_checker_rejects_malformed_lines() {
         Ok(81)
     );
 }
-
-/// GoGui's gfx commands (GoGui manual, "Analyze Commands").
-const GFX_KEYWORDS: &[&str] = &[
-    "BLACK",
-    "WHITE",
-    "CIRCLE",
-    "CLEAR",
-    "COLOR",
-    "INFLUENCE",
-    "LABEL",
-    "MARK",
-    "SQUARE",
-    "TEXT",
-    "TRIANGLE",
-    "VAR",
-];
 
 #[test]
 fn every_gogui_analyze_command_answers_in_its_declared_format() {

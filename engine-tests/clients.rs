@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{is_vertex_on, Engine, REPLY_TIMEOUT, THINK_TIMEOUT};
+use common::{is_vertex_on, Engine, GFX_KEYWORDS, REPLY_TIMEOUT, THINK_TIMEOUT};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -965,22 +965,7 @@ fn gogui_analyze_commands_as_gogui_reads_them() {
                     let mut w = l.split_whitespace();
                     let key = w.next().unwrap_or("");
                     assert!(
-                        [
-                            "BLACK",
-                            "CIRCLE",
-                            "CLEAR",
-                            "COLOR",
-                            "GRAY",
-                            "INFLUENCE",
-                            "LABEL",
-                            "MARK",
-                            "SQUARE",
-                            "TEXT",
-                            "TRIANGLE",
-                            "VAR",
-                            "WHITE"
-                        ]
-                        .contains(&key),
+                        GFX_KEYWORDS.contains(&key),
                         "{cmd}: GoGui does not know {l:?}"
                     );
                     if key == "LABEL" {

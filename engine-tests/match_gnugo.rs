@@ -10,18 +10,32 @@ use tengen::arena::{parse_args, run};
 
 const GNUGO: &str = "/usr/games/gnugo";
 
-#[test]
-fn tengen_against_gnugo_level_1() {
-    if !Path::new(GNUGO).exists() {
+/// Whether GNU Go is here; says the test is skipped when it is not (CI installs it).
+fn gnugo_installed() -> bool {
+    let there = Path::new(GNUGO).exists();
+    if !there {
         eprintln!(
             "SKIPPED: {GNUGO} is not installed (apt-get install -y gnugo); CI runs this test"
         );
-        return;
     }
+    there
+}
+
+/// An empty output directory for one match.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("match")
-        .join("gnugo");
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn tengen_against_gnugo_level_1() {
+    if !gnugo_installed() {
+        return;
+    }
+    let dir = fresh_dir("gnugo");
     let tengen = format!(
         "tengen={} --playouts 100 --seed 7 --threads 1",
         env!("CARGO_BIN_EXE_tengen")
@@ -120,16 +134,10 @@ fn tengen_against_gnugo_level_1() {
 
 #[test]
 fn gnugo_against_itself_is_counted_after_passes() {
-    if !Path::new(GNUGO).exists() {
-        eprintln!(
-            "SKIPPED: {GNUGO} is not installed (apt-get install -y gnugo); CI runs this test"
-        );
+    if !gnugo_installed() {
         return;
     }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("match")
-        .join("gnugo-self");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("gnugo-self");
     let a = format!("g1={GNUGO} --mode gtp --level 1 --chinese-rules");
     let b = format!("g0={GNUGO} --mode gtp --level 0 --chinese-rules");
     let out = dir.display().to_string();

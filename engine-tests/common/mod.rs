@@ -487,3 +487,21 @@ pub fn run_once(args: &[&str], timeout: Duration) -> (ExitStatus, String, String
         String::from_utf8_lossy(&err).into_owned(),
     )
 }
+
+/// GoGui's gfx commands (GoGui manual, "Analyze Commands").
+#[allow(dead_code)] // not every test binary that includes this module uses it
+pub const GFX_KEYWORDS: &[&str] = &[
+    "BLACK",
+    "CIRCLE",
+    "CLEAR",
+    "COLOR",
+    "GRAY",
+    "INFLUENCE",
+    "LABEL",
+    "MARK",
+    "SQUARE",
+    "TEXT",
+    "TRIANGLE",
+    "VAR",
+    "WHITE",
+];
