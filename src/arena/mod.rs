@@ -299,15 +299,8 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
         let d = s.out.join(sub);
         fs::create_dir_all(&d).map_err(|e| io(&d.display().to_string(), e))?;
     }
-    let mut summary = Summary {
-        engines: [Tally::default(), Tally::default()],
-        games: 0,
-        voids: 0,
-        disagreements: 0,
-        disagreement_games: Vec::new(),
-        score: None,
-        elo: None,
-        description: format!(
+    let mut summary = Summary::new(
+        format!(
             "{} vs {}: {} games, {}x{}, komi {}, {} rules, {}",
             plan.engines[0].name,
             plan.engines[1].name,
@@ -318,7 +311,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
             s.rules,
             s.time.map_or("no clock".to_string(), |t| t.to_string())
         ),
-        settings: Json::obj([
+        Json::obj([
             ("size", Json::Num(s.size as f64)),
             ("komi", Json::num(s.komi)),
             ("rules", Json::str(s.rules.to_string())),
@@ -366,7 +359,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
                 ),
             ),
         ]),
-    };
+    );
     for (i, spec) in plan.engines.iter().enumerate() {
         summary.engines[i].name = spec.name.clone();
         summary.engines[i].identity = check_engine(spec, s)?;

@@ -55,6 +55,21 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// A summary of no games yet, with its one-line description and the match settings.
+    pub fn new(description: String, settings: Json) -> Summary {
+        Summary {
+            engines: [Tally::default(), Tally::default()],
+            games: 0,
+            voids: 0,
+            disagreements: 0,
+            disagreement_games: Vec::new(),
+            score: None,
+            elo: None,
+            description,
+            settings,
+        }
+    }
+
     /// Adds one finished game.
     pub fn record(&mut self, o: &GameOutcome) {
         if o.ending == game::Ending::Void {
@@ -255,26 +270,9 @@ mod tests {
 
     #[test]
     fn summary_counts_and_formats() {
-        let mut s = Summary {
-            engines: [
-                Tally {
-                    name: "a".into(),
-                    ..Tally::default()
-                },
-                Tally {
-                    name: "b".into(),
-                    ..Tally::default()
-                },
-            ],
-            games: 0,
-            voids: 0,
-            disagreements: 0,
-            disagreement_games: Vec::new(),
-            score: None,
-            elo: None,
-            description: "test".into(),
-            settings: Json::Null,
-        };
+        let mut s = Summary::new("test".into(), Json::Null);
+        s.engines[0].name = "a".into();
+        s.engines[1].name = "b".into();
         let mk = |black: &str, white: &str, winner: Option<Color>, ending| GameOutcome {
             number: 1,
             names: [black.to_string(), white.to_string()],
