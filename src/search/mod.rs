@@ -3,7 +3,11 @@
 
 pub mod bench;
 pub mod flat;
+pub mod params;
 pub mod playout;
+pub mod prior;
+pub mod tree;
+pub mod uct;
 
 use crate::board::{Color, Point};
 use crate::rules::Game;

@@ -61,6 +61,87 @@ pub fn area_score<const W: usize, const P: usize>(b: &Board<W, P>, komi: f64) ->
     b.area_score() as f64 - komi
 }
 
+/// Which playout policy runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// Uniformly random moves that do not fill own eyes.
+    Light,
+    /// Tactics and patterns first (stand-in: light until the heavy policy lands).
+    #[default]
+    Heavy,
+}
+
+impl std::str::FromStr for Policy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "light" => Ok(Policy::Light),
+            "heavy" => Ok(Policy::Heavy),
+            _ => Err(format!("unknown playout policy '{s}' (light, heavy)")),
+        }
+    }
+}
+
+impl std::fmt::Display for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Policy::Light => "light",
+            Policy::Heavy => "heavy",
+        })
+    }
+}
+
+/// Per-thread playout state.
+#[derive(Clone, Debug, Default)]
+pub struct PlayoutState {}
+
+impl PlayoutState {
+    /// State for boards of `size`.
+    pub fn new(_size: usize) -> Self {
+        PlayoutState {}
+    }
+}
+
+/// Plays from `b` with `to_move` first until two passes or `max_moves` turns, appending every
+/// stone to `record`; scores by area with `komi`.
+#[allow(clippy::too_many_arguments)]
+pub fn run<const W: usize, const P: usize, R: Rng>(
+    b: &mut Board<W, P>,
+    to_move: Color,
+    _last: [Option<crate::board::Point>; 2],
+    komi: f64,
+    max_moves: usize,
+    rng: &mut R,
+    _policy: Policy,
+    _state: &mut PlayoutState,
+    record: &mut Vec<(Color, crate::board::Point)>,
+) -> PlayoutResult {
+    let mut c = to_move;
+    let mut passes = 0;
+    let mut played = 0u32;
+    let mut turns = 0;
+    while passes < 2 && turns < max_moves {
+        match b.random_move(c, |n| below(rng, n)) {
+            Some(p) => {
+                b.play_unchecked(c, p);
+                record.push((c, p));
+                passes = 0;
+                played += 1;
+            }
+            None => {
+                b.pass();
+                passes += 1;
+            }
+        }
+        turns += 1;
+        c = c.opponent();
+    }
+    PlayoutResult {
+        score: area_score(b, komi),
+        moves: played,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,123 @@
+//! The tree search's tuned numbers in one struct, with documented defaults. Each can be set
+//! from the command line (`--param name=value`), so matches can compare settings.
+
+use super::playout::Policy;
+
+/// Settings of the Monte-Carlo tree search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Worker threads sharing one tree.
+    pub threads: usize,
+    /// Base seed of the workers' random generators.
+    pub seed: u64,
+    /// Playout policy.
+    pub policy: Policy,
+    /// RAVE equivalence parameter K of Silver's schedule beta = r / (r + n + n r / K);
+    /// 0 picks Pachi's value for the board (3000 below 15x15, 4000 above).
+    pub rave_k: f64,
+    /// UCB exploration coefficient (0: none, the priors explore).
+    pub exploration: f64,
+    /// Visits before a leaf gets children.
+    pub expand_visits: u32,
+    /// Even prior: virtual visits at 0.5 for every child; 0 picks 14 below 15x15, 20 above.
+    pub prior_even: u32,
+    /// Weight of the AMAF update for early moves (Pachi's 1 + w (L - t) / (L - s + 1)); 0 = flat.
+    pub amaf_early_weight: f64,
+    /// Most nodes the tree may hold.
+    pub max_nodes: usize,
+    /// Fewest visits of the root before the search may stop at the soft limit.
+    pub min_visits_to_stop: u64,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            threads: 1,
+            seed: 1,
+            policy: Policy::default(),
+            rave_k: 0.0,
+            exploration: 0.0,
+            expand_visits: 8,
+            prior_even: 0,
+            amaf_early_weight: 3.0,
+            max_nodes: 4 << 20,
+            min_visits_to_stop: 100,
+        }
+    }
+}
+
+impl SearchParams {
+    /// The RAVE K in force on a board of `size`.
+    pub fn rave_k_for(&self, size: usize) -> f64 {
+        if self.rave_k > 0.0 {
+            self.rave_k
+        } else if size < 15 {
+            3000.0
+        } else {
+            4000.0
+        }
+    }
+
+    /// The even prior in force on a board of `size`.
+    pub fn prior_even_for(&self, size: usize) -> u32 {
+        if self.prior_even > 0 {
+            self.prior_even
+        } else if size < 15 {
+            14
+        } else {
+            20
+        }
+    }
+
+    /// Sets one parameter from `name=value`; the error says what was wrong.
+    pub fn set(&mut self, assignment: &str) -> Result<(), String> {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| format!("expected name=value, got '{assignment}'"))?;
+        let bad = || format!("bad value '{value}' for {name}");
+        let num = |v: &str| {
+            v.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+        };
+        match name.trim() {
+            "policy" => self.policy = value.trim().parse().map_err(|_| bad())?,
+            "rave_k" => self.rave_k = num(value).ok_or_else(bad)?,
+            "exploration" => self.exploration = num(value).ok_or_else(bad)?,
+            "expand_visits" => {
+                self.expand_visits = num(value).ok_or_else(bad)?.clamp(1.0, 1e6) as u32
+            }
+            "prior_even" => self.prior_even = num(value).ok_or_else(bad)?.min(1e6) as u32,
+            "amaf_early_weight" => self.amaf_early_weight = num(value).ok_or_else(bad)?,
+            "max_nodes" => self.max_nodes = num(value).ok_or_else(bad)?.clamp(1000.0, 1e9) as usize,
+            "min_visits_to_stop" => {
+                self.min_visits_to_stop = num(value).ok_or_else(bad)?.min(1e12) as u64
+            }
+            other => return Err(format!("unknown search parameter '{other}'")),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_parses_and_refuses() {
+        let mut p = SearchParams::default();
+        p.set("rave_k=1234").unwrap();
+        assert_eq!(p.rave_k_for(9), 1234.0);
+        p.set(" expand_visits = 3").unwrap();
+        assert_eq!(p.expand_visits, 3);
+        p.set("policy=light").unwrap();
+        assert_eq!(p.policy, Policy::Light);
+        assert!(p.set("rave_k=-1").is_err());
+        assert!(p.set("rave_k=nan").is_err());
+        assert!(p.set("nonsense=1").is_err());
+        assert!(p.set("rave_k").is_err());
+        assert_eq!(SearchParams::default().rave_k_for(19), 4000.0);
+        assert_eq!(SearchParams::default().prior_even_for(9), 14);
+    }
+}

@@ -1,0 +1,289 @@
+//! Priors: what the tree believes about a move before searching it, as virtual visits and
+//! wins merged into the move's statistics (Pachi's and Fuego's approach). [`Priors::compute`]
+//! is the one interface: hand-written knowledge today, learned patterns later.
+
+use super::tree::{NewChild, PASS};
+use crate::board::{Board, Color, Point};
+
+/// Weights of the prior terms, in units of the even prior's visits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PriorParams {
+    /// Even prior visits at 0.5 (per board size, see `SearchParams::prior_even_for`).
+    pub even: u32,
+    /// Losses for filling one's own eye.
+    pub eye: f64,
+    /// Losses for a first-line move in an empty area.
+    pub line1: f64,
+    /// Losses for a second-line move in an empty area.
+    pub line2: f64,
+    /// Wins for a third-line move in an empty area.
+    pub line3: f64,
+    /// Wins for distance 1, 2 and 3 to the last move (common-fate graph).
+    pub near: [f64; 3],
+    /// Wins for capturing a chain in atari (scaled up with its size).
+    pub capture: f64,
+    /// Wins for saving an own chain in atari (scaled up with its size).
+    pub save: f64,
+    /// Losses for a self-atari of more than one stone.
+    pub self_atari: f64,
+    /// Losses for passing while the board still has room.
+    pub pass: f64,
+}
+
+impl PriorParams {
+    /// Defaults for a board of `size` with `even` prior visits.
+    pub fn new(even: u32) -> PriorParams {
+        PriorParams {
+            even,
+            eye: 1.0,
+            line1: 1.0,
+            line2: 0.5,
+            line3: 1.0,
+            near: [1.0, 1.0, 0.5],
+            capture: 1.0,
+            save: 1.0,
+            self_atari: 1.0,
+            pass: 1.0,
+        }
+    }
+}
+
+/// Prior knowledge of moves.
+#[derive(Clone, Debug)]
+pub struct Priors {
+    /// The weights.
+    pub params: PriorParams,
+}
+
+/// Accumulates virtual visits and wins for one move.
+#[derive(Clone, Copy, Default)]
+struct Acc {
+    n: f64,
+    w: f64,
+}
+
+impl Acc {
+    fn add(&mut self, visits: f64, value: f64) {
+        self.n += visits;
+        self.w += visits * value;
+    }
+}
+
+impl Priors {
+    /// Priors with these weights.
+    pub fn new(params: PriorParams) -> Priors {
+        Priors { params }
+    }
+
+    /// The children of a position with `c` to move: every empty point where `c` may play
+    /// (simple ko, no suicide) and a pass, each with its prior. `last` is the last move
+    /// (`None`: a pass or none). Appends to `out`.
+    pub fn compute<const W: usize, const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        c: Color,
+        last: Option<Point>,
+        out: &mut Vec<NewChild>,
+    ) {
+        let pr = &self.params;
+        let e = pr.even as f64;
+        let size = b.size();
+        let opp = c.opponent();
+        let empties = b.empty_list().len();
+        let total = size * size;
+        // the liberties of the last move's chain and its neighbours are at CFG distance 1
+        let last_libs = last
+            .filter(|&l| b.color_at(l).is_some())
+            .map(|l| *b.chain_libs(l));
+        for y in 0..size {
+            for x in 0..size {
+                let p = Point::new(x, y, size);
+                if !b.is_empty_point(p) || !b.is_legal_fast(c, p) {
+                    continue;
+                }
+                let mut a = Acc::default();
+                a.add(e, 0.5);
+                if b.is_eye(c, p) {
+                    a.add(e * pr.eye, 0.0);
+                }
+                // empty area: no stone within distance 2 (a 5x5 square)
+                if size >= 9 && empty_around(b, x, y, 2) {
+                    let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
+                    match line {
+                        0 => a.add(e * pr.line1, 0.0),
+                        1 => a.add(e * pr.line2, 0.0),
+                        2 => a.add(e * pr.line3, 1.0),
+                        _ => {}
+                    }
+                }
+                if let Some(l) = last {
+                    let d = cfg_distance(l, p, last_libs.as_ref(), size);
+                    if (1..=3).contains(&d) {
+                        a.add(e * pr.near[d - 1], 1.0);
+                    }
+                }
+                // captures and saves of chains in atari next to p
+                let mut captured = 0usize;
+                let mut saved = 0usize;
+                let mut libs_after = 0usize;
+                let mut own_next = false;
+                for q in b.neighbors(p) {
+                    match b.color_at(q) {
+                        None => libs_after += 1,
+                        Some(o) if o == opp => {
+                            if b.lib_count(q) == 1 {
+                                captured += b.chain_len(q);
+                            }
+                        }
+                        Some(_) => {
+                            own_next = true;
+                            if b.lib_count(q) == 1 {
+                                saved += b.chain_len(q);
+                            }
+                            libs_after += b.lib_count(q).saturating_sub(1);
+                        }
+                    }
+                }
+                if captured > 0 {
+                    a.add(e * pr.capture * (1.0 + (captured.min(8) as f64) / 4.0), 1.0);
+                } else if own_next && libs_after <= 1 && self_atari_size(b, c, p) > 1 {
+                    a.add(e * pr.self_atari, 0.0);
+                }
+                if saved > 0 && captured == 0 && libs_after >= 2 {
+                    a.add(e * pr.save * (1.0 + (saved.min(8) as f64) / 4.0), 1.0);
+                }
+                out.push(child(p, a));
+            }
+        }
+        let mut pass = Acc::default();
+        pass.add(e, 0.5);
+        if empties * 4 > total {
+            pass.add(e * pr.pass, 0.0);
+        }
+        out.push(child(PASS, pass));
+    }
+}
+
+fn child(p: Point, a: Acc) -> NewChild {
+    NewChild {
+        point: p,
+        prior_n: a.n.round().max(0.0) as u32,
+        prior_w2: (2.0 * a.w).round().max(0.0) as u32,
+    }
+}
+
+/// Whether no stone lies within `r` (Chebyshev distance) of (x, y).
+fn empty_around<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    x: usize,
+    y: usize,
+    r: usize,
+) -> bool {
+    let s = b.size();
+    (y.saturating_sub(r)..=(y + r).min(s - 1)).all(|qy| {
+        (x.saturating_sub(r)..=(x + r).min(s - 1)).all(|qx| b.is_empty_point(Point::new(qx, qy, s)))
+    })
+}
+
+/// A cheap common-fate-graph distance from the last move `l` to `p`: 1 for a liberty of the
+/// last move's chain or a neighbour of `l`, otherwise the Manhattan distance from `l`
+/// (0 when too far to matter).
+fn cfg_distance<const W: usize>(
+    l: Point,
+    p: Point,
+    last_libs: Option<&crate::board::Bitset<W>>,
+    size: usize,
+) -> usize {
+    if last_libs.is_some_and(|s| s.contains(p.idx())) {
+        return 1;
+    }
+    let (lx, ly) = l.xy(size);
+    let (px, py) = p.xy(size);
+    let d = lx.abs_diff(px) + ly.abs_diff(py);
+    if d <= 3 {
+        d
+    } else {
+        0
+    }
+}
+
+/// The size of `c`'s chain after playing `p` when that chain would have one liberty and
+/// capture nothing; 0 otherwise.
+fn self_atari_size<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> usize {
+    let mut libs = crate::board::Bitset::<W>::EMPTY;
+    let mut stones = 1;
+    let mut seen = [Point(0); 4];
+    let mut k = 0;
+    for q in b.neighbors(p) {
+        match b.color_at(q) {
+            None => {
+                libs.insert(q.idx());
+            }
+            Some(o) if o == c => {
+                let h = b.chain_head(q);
+                if !seen[..k].contains(&h) {
+                    seen[k] = h;
+                    k += 1;
+                    stones += b.chain_len(q);
+                    libs = libs.or(b.chain_libs(q));
+                }
+            }
+            Some(_) => {
+                if b.lib_count(q) == 1 {
+                    return 0;
+                }
+            }
+        }
+    }
+    libs.remove(p.idx());
+    if libs.count() <= 1 {
+        stones
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board9;
+
+    fn prior_of(out: &[NewChild], p: Point) -> f64 {
+        let c = out.iter().find(|c| c.point == p).unwrap();
+        c.prior_w2 as f64 / (2.0 * c.prior_n as f64)
+    }
+
+    fn pt(s: &str) -> Point {
+        s.parse::<crate::board::Vertex>()
+            .unwrap()
+            .to_point(9)
+            .unwrap()
+    }
+
+    #[test]
+    fn capture_beats_even_and_eye_fill_loses() {
+        // White C3 in atari (B3, D3, C4 black; C2 empty), black eye at A1
+        let b = Board9::from_stones(
+            9,
+            &[pt("B3"), pt("D3"), pt("C4"), pt("A2"), pt("B1")],
+            &[pt("C3")],
+        )
+        .unwrap();
+        let mut out = vec![];
+        Priors::new(PriorParams::new(14)).compute(&b, Color::Black, Some(pt("C3")), &mut out);
+        assert!(prior_of(&out, pt("C2")) > 0.6, "capture");
+        assert!(prior_of(&out, pt("A1")) < 0.4, "own eye");
+        assert!(out.iter().any(|c| c.point == PASS));
+        assert_eq!(out.len(), 81 - 6 + 1);
+    }
+
+    #[test]
+    fn third_line_beats_first_line_on_an_empty_board() {
+        let b = Board9::new(9).unwrap();
+        let mut out = vec![];
+        Priors::new(PriorParams::new(14)).compute(&b, Color::Black, None, &mut out);
+        assert!(prior_of(&out, pt("C3")) > 0.5);
+        assert!(prior_of(&out, pt("A5")) < 0.5);
+        assert!(prior_of(&out, PASS) < 0.5);
+    }
+}

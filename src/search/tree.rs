@@ -1,0 +1,435 @@
+//! The search tree: nodes in one preallocated arena (no allocation per node), the children of
+//! a node as one contiguous range, statistics as lock-free atomics shared by every worker.
+//!
+//! A node stands for a move; its statistics are from the view of the colour that made it.
+//! Wins are kept doubled (a draw is one half-win), AMAF counts in 1/16 units so that moves
+//! played early in a simulation can weigh more.
+
+use crate::board::{Color, Point};
+use std::sync::atomic::Ordering::{Acquire, Release};
+use std::sync::atomic::{AtomicI64, AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::sync::OnceLock;
+
+/// Node index in the arena. Index 0 is never a real child (it is the first root).
+pub type NodeId = u32;
+
+/// The move of the pass node (index 0 is an off-board margin point on every size).
+pub const PASS: Point = Point(0);
+
+/// Expansion state: no children yet.
+const LEAF: u32 = 0;
+/// Expansion state: a worker is adding the children.
+const EXPANDING: u32 = 1;
+/// Expansion state: children are in place.
+const EXPANDED: u32 = 2;
+/// Flag bit: the move may not be chosen at the root of this search.
+const PRUNED: u32 = 4;
+
+/// One move of the tree with its statistics.
+#[derive(Default, Debug)]
+pub struct Node {
+    /// Point (low 16 bits, 0 for pass) and colour (bit 16) of the move.
+    mv: AtomicU32,
+    /// Visits, including the virtual losses of simulations still running.
+    pub visits: AtomicU32,
+    /// Wins for the mover, doubled.
+    pub wins2: AtomicU32,
+    /// AMAF visits in 1/16 units (x2 for the half-win scale).
+    pub amaf_n: AtomicU32,
+    /// AMAF wins in the same units.
+    pub amaf_w: AtomicU32,
+    /// Prior: virtual visits.
+    pub prior_n: AtomicU32,
+    /// Prior: virtual wins, doubled.
+    pub prior_w2: AtomicU32,
+    /// Sum of final score margins for the mover, doubled.
+    pub score2: AtomicI64,
+    /// First child.
+    first: AtomicU32,
+    /// Number of children.
+    count: AtomicU32,
+    /// Expansion state and flags.
+    state: AtomicU32,
+}
+
+impl Node {
+    /// The point played (`PASS` for a pass).
+    #[inline]
+    pub fn point(&self) -> Point {
+        Point((self.mv.load(Relaxed) & 0xffff) as u16)
+    }
+
+    /// The colour that made the move.
+    #[inline]
+    pub fn color(&self) -> Color {
+        if self.mv.load(Relaxed) >> 16 & 1 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The move as an option (`None`: pass).
+    pub fn as_move(&self) -> Option<Point> {
+        let p = self.point();
+        (p != PASS).then_some(p)
+    }
+
+    /// Sets everything from scratch for a new move.
+    fn reset(&self, c: Color, p: Point, prior_n: u32, prior_w2: u32) {
+        self.mv
+            .store(p.0 as u32 | (c.index() as u32) << 16, Relaxed);
+        for a in [&self.visits, &self.wins2, &self.amaf_n, &self.amaf_w] {
+            a.store(0, Relaxed);
+        }
+        self.prior_n.store(prior_n, Relaxed);
+        self.prior_w2.store(prior_w2, Relaxed);
+        self.score2.store(0, Relaxed);
+        self.first.store(0, Relaxed);
+        self.count.store(0, Relaxed);
+        self.state.store(LEAF, Relaxed);
+    }
+
+    /// Copies statistics and the move from `o` (children are not copied).
+    fn copy_from(&self, o: &Node) {
+        self.mv.store(o.mv.load(Relaxed), Relaxed);
+        for (a, b) in [
+            (&self.visits, &o.visits),
+            (&self.wins2, &o.wins2),
+            (&self.amaf_n, &o.amaf_n),
+            (&self.amaf_w, &o.amaf_w),
+            (&self.prior_n, &o.prior_n),
+            (&self.prior_w2, &o.prior_w2),
+        ] {
+            a.store(b.load(Relaxed), Relaxed);
+        }
+        self.score2.store(o.score2.load(Relaxed), Relaxed);
+        self.first.store(0, Relaxed);
+        self.count.store(0, Relaxed);
+        self.state.store(LEAF, Relaxed);
+    }
+
+    /// Real visits (virtual losses included while simulations run).
+    #[inline]
+    pub fn n(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// Mean result for the mover over real visits, 0..1 (0.5 before any).
+    pub fn winrate(&self) -> f64 {
+        let n = self.n();
+        if n == 0 {
+            0.5
+        } else {
+            self.wins2.load(Relaxed) as f64 / (2.0 * n as f64)
+        }
+    }
+
+    /// Mean score margin for the mover over real visits.
+    pub fn score_mean(&self) -> f64 {
+        let n = self.n();
+        if n == 0 {
+            0.0
+        } else {
+            self.score2.load(Relaxed) as f64 / (2.0 * n as f64)
+        }
+    }
+
+    /// The prior as a value, 0..1 (0.5 without one).
+    pub fn prior_value(&self) -> f64 {
+        let n = self.prior_n.load(Relaxed);
+        if n == 0 {
+            0.5
+        } else {
+            self.prior_w2.load(Relaxed) as f64 / (2.0 * n as f64)
+        }
+    }
+
+    /// Whether the move is barred at the root of the current search.
+    #[inline]
+    pub fn is_pruned(&self) -> bool {
+        self.state.load(Relaxed) & PRUNED != 0
+    }
+
+    /// Bars or frees the move at the root.
+    pub fn set_pruned(&self, on: bool) {
+        if on {
+            self.state.fetch_or(PRUNED, Relaxed);
+        } else {
+            self.state.fetch_and(!PRUNED, Relaxed);
+        }
+    }
+
+    /// Whether the children are in place.
+    #[inline]
+    pub fn is_expanded(&self) -> bool {
+        self.state.load(Acquire) & 3 == EXPANDED
+    }
+
+    /// The children's index range (empty before expansion).
+    #[inline]
+    pub fn children(&self) -> std::ops::Range<NodeId> {
+        if !self.is_expanded() {
+            return 0..0;
+        }
+        let f = self.first.load(Relaxed);
+        f..f + self.count.load(Relaxed)
+    }
+}
+
+/// A child to add: move, prior visits and doubled prior wins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewChild {
+    /// The point (`PASS` for pass).
+    pub point: Point,
+    /// Virtual visits of the prior.
+    pub prior_n: u32,
+    /// Virtual wins of the prior, doubled.
+    pub prior_w2: u32,
+}
+
+/// Nodes per arena chunk; chunks are allocated when first used, so a small search costs
+/// little memory.
+const CHUNK_BITS: u32 = 15;
+
+/// Node storage in chunks allocated on first use; indices are global.
+struct Arena {
+    chunks: Vec<OnceLock<Box<[Node]>>>,
+    cap: usize,
+}
+
+impl Arena {
+    fn new(cap: usize) -> Arena {
+        let n = cap.div_ceil(1 << CHUNK_BITS);
+        Arena {
+            chunks: (0..n).map(|_| OnceLock::new()).collect(),
+            cap,
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, id: usize) -> &Node {
+        let chunk = self.chunks[id >> CHUNK_BITS].get_or_init(|| {
+            let mut v = Vec::with_capacity(1 << CHUNK_BITS);
+            v.resize_with(1 << CHUNK_BITS, Node::default);
+            v.into_boxed_slice()
+        });
+        &chunk[id & ((1 << CHUNK_BITS) - 1)]
+    }
+}
+
+/// The arena of nodes.
+pub struct Tree {
+    nodes: Arena,
+    /// Next free slot.
+    top: AtomicUsize,
+    /// The root of the current search.
+    root: NodeId,
+}
+
+impl Tree {
+    /// An empty tree with room for `cap` nodes, its root a pass by `last` (the colour that
+    /// moved last, so the root's children are moves by the other colour).
+    pub fn new(cap: usize, last: Color) -> Tree {
+        let t = Tree {
+            nodes: Arena::new(cap.clamp(16, u32::MAX as usize / 2)),
+            top: AtomicUsize::new(1),
+            root: 0,
+        };
+        t.nodes.get(0).reset(last, PASS, 0, 0);
+        t
+    }
+
+    /// Room in nodes.
+    pub fn capacity(&self) -> usize {
+        self.nodes.cap
+    }
+
+    /// Nodes in use (garbage left behind by tree reuse included).
+    pub fn used(&self) -> usize {
+        self.top.load(Relaxed).min(self.nodes.cap)
+    }
+
+    /// The root of the search.
+    pub fn root(&self) -> NodeId {
+        self.root
+    }
+
+    /// The node with this index.
+    #[inline(always)]
+    pub fn node(&self, id: NodeId) -> &Node {
+        self.nodes.get(id as usize)
+    }
+
+    /// Starts over with a single root whose move was made by `last`.
+    pub fn reset(&mut self, last: Color) {
+        self.top.store(1, Relaxed);
+        self.root = 0;
+        self.nodes.get(0).reset(last, PASS, 0, 0);
+    }
+
+    /// Adds the children of `id` unless another worker does it already or the arena is full.
+    /// Returns whether this call added them. `c` is the colour of the children's moves.
+    pub fn expand(&self, id: NodeId, c: Color, children: &[NewChild]) -> bool {
+        let n = self.nodes.get(id as usize);
+        if n.state
+            .compare_exchange(
+                n.state.load(Relaxed) & PRUNED,
+                n.state.load(Relaxed) & PRUNED | EXPANDING,
+                Acquire,
+                Relaxed,
+            )
+            .is_err()
+        {
+            return false;
+        }
+        let k = children.len();
+        let start = self.top.fetch_add(k, Relaxed);
+        if k == 0 || start + k > self.nodes.cap {
+            // full (or nothing to add): stays a leaf for good
+            self.top.fetch_min(self.nodes.cap, Relaxed);
+            n.state.fetch_and(PRUNED, Relaxed);
+            n.state.fetch_or(EXPANDING, Relaxed);
+            return false;
+        }
+        for (i, ch) in children.iter().enumerate() {
+            self.nodes
+                .get(start + i)
+                .reset(c, ch.point, ch.prior_n, ch.prior_w2);
+        }
+        n.first.store(start as u32, Relaxed);
+        n.count.store(k as u32, Relaxed);
+        let flags = n.state.load(Relaxed) & PRUNED;
+        n.state.store(flags | EXPANDED, Release);
+        true
+    }
+
+    /// Whether no further node fits.
+    pub fn is_full(&self) -> bool {
+        self.top.load(Relaxed) >= self.nodes.cap
+    }
+
+    /// The child of `id` for move `p` by `c`, if it exists.
+    pub fn find_child(&self, id: NodeId, c: Color, p: Point) -> Option<NodeId> {
+        self.node(id)
+            .children()
+            .find(|&k| self.node(k).point() == p && self.node(k).color() == c)
+    }
+
+    /// Makes `id` the root. When more than half the arena is in use, the subtree under it
+    /// is copied into a fresh arena first (the rest is garbage). Needs no worker running.
+    pub fn set_root(&mut self, id: NodeId) {
+        self.root = id;
+        if self.used() * 2 > self.nodes.cap {
+            self.compact();
+        }
+    }
+
+    /// Copies the subtree under the root to the front of a new arena, breadth first, so that
+    /// every node's children stay contiguous.
+    fn compact(&mut self) {
+        let nodes = Arena::new(self.nodes.cap);
+        nodes.get(0).copy_from(self.nodes.get(self.root as usize));
+        let mut queue = vec![(self.root, 0u32)];
+        let mut top = 1usize;
+        let mut qi = 0;
+        while qi < queue.len() {
+            let (old, new) = queue[qi];
+            qi += 1;
+            let range = self.nodes.get(old as usize).children();
+            if range.is_empty() {
+                continue;
+            }
+            let start = top;
+            for (i, oc) in range.enumerate() {
+                nodes.get(start + i).copy_from(self.nodes.get(oc as usize));
+                queue.push((oc, (start + i) as u32));
+            }
+            top = start + range_len(self.nodes.get(old as usize));
+            let nn = nodes.get(new as usize);
+            nn.first.store(start as u32, Relaxed);
+            nn.count.store((top - start) as u32, Relaxed);
+            nn.state.store(EXPANDED, Relaxed);
+        }
+        log::debug!("tree compacted: {} of {} nodes kept", top, self.nodes.cap);
+        self.nodes = nodes;
+        self.top.store(top, Relaxed);
+        self.root = 0;
+    }
+}
+
+fn range_len(n: &Node) -> usize {
+    n.count.load(Relaxed) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kids(pts: &[u16]) -> Vec<NewChild> {
+        pts.iter()
+            .map(|&p| NewChild {
+                point: Point(p),
+                prior_n: 10,
+                prior_w2: 10,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn expand_once_and_find_children() {
+        let t = Tree::new(100, Color::White);
+        assert!(t.expand(0, Color::Black, &kids(&[5, 6, 7])));
+        assert!(!t.expand(0, Color::Black, &kids(&[8])));
+        assert_eq!(t.node(0).children(), 1..4);
+        let c = t.find_child(0, Color::Black, Point(6)).unwrap();
+        assert_eq!(t.node(c).point(), Point(6));
+        assert_eq!(t.node(c).color(), Color::Black);
+        assert_eq!(t.node(c).prior_value(), 0.5);
+        assert!(t.find_child(0, Color::White, Point(6)).is_none());
+    }
+
+    #[test]
+    fn a_full_arena_leaves_leaves() {
+        let t = Tree::new(16, Color::White);
+        assert!(t.expand(0, Color::Black, &kids(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])));
+        assert!(!t.expand(1, Color::White, &kids(&[11, 12, 13, 14, 15, 16])));
+        assert!(t.node(1).children().is_empty());
+        assert!(t.is_full());
+        // and it stays a leaf without further attempts succeeding
+        assert!(!t.expand(1, Color::White, &kids(&[11])));
+    }
+
+    #[test]
+    fn compaction_keeps_the_subtree() {
+        let mut t = Tree::new(40, Color::White);
+        t.expand(0, Color::Black, &kids(&[1, 2, 3]));
+        let a = t.find_child(0, Color::Black, Point(2)).unwrap();
+        t.node(a).visits.store(17, Relaxed);
+        t.expand(a, Color::White, &kids(&[4, 5, 6, 7]));
+        let b = t.find_child(a, Color::White, Point(5)).unwrap();
+        t.expand(b, Color::Black, &kids(&[8, 9]));
+        // garbage: children of a sibling
+        let s = t.find_child(0, Color::Black, Point(3)).unwrap();
+        t.expand(
+            s,
+            Color::White,
+            &kids(&[10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]),
+        );
+        assert!(t.used() * 2 > t.capacity());
+        t.set_root(a);
+        assert_eq!(t.root(), 0);
+        assert_eq!(t.used(), 1 + 4 + 2);
+        let r = t.node(t.root());
+        assert_eq!(r.point(), Point(2));
+        assert_eq!(r.n(), 17);
+        let b2 = t.find_child(0, Color::White, Point(5)).unwrap();
+        assert_eq!(
+            t.node(b2)
+                .children()
+                .map(|k| t.node(k).point().0)
+                .collect::<Vec<_>>(),
+            vec![8, 9]
+        );
+    }
+}

@@ -1,0 +1,943 @@
+//! The Monte-Carlo tree search player: MC-RAVE selection over one tree shared by persistent
+//! worker threads, priors at expansion, playouts from the leaves, AMAF updates, virtual loss,
+//! tree reuse across moves, and reports (moves, principal variations, ownership) from the tree.
+
+use super::params::SearchParams;
+use super::playout::{self, PlayoutState};
+use super::prior::{PriorParams, Priors};
+use super::tree::{NewChild, NodeId, Tree, PASS};
+use super::{Limits, MoveInfo, Report, Searcher};
+use crate::board::{AnyBoard, Board, Color, Point};
+use crate::rules::{Game, Move};
+use crate::search::flat::playout_komi;
+use crate::with_board;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Deepest path a simulation follows in the tree.
+const MAX_DEPTH: usize = 400;
+/// Playouts of a search that was given no limit at all.
+const DEFAULT_PLAYOUTS: u64 = 1000;
+
+/// The MC-RAVE value of a move: beta * AMAF + (1 - beta) * Q with Silver's minimum-MSE
+/// schedule beta = r / (r + n + n r / k), plus the exploration term
+/// `c * sqrt(ln(parent) / n)`. `n`, `q` include the prior's virtual visits.
+#[inline]
+pub fn rave_value(q: f64, n: f64, amaf: f64, r: f64, k: f64, c: f64, parent: f64) -> f64 {
+    let beta = if r > 0.0 {
+        r / (r + n + n * r / k)
+    } else {
+        0.0
+    };
+    let v = beta * amaf + (1.0 - beta) * q;
+    if c > 0.0 {
+        v + c * ((parent + 1.0).ln() / (n + 1.0)).sqrt()
+    } else {
+        v
+    }
+}
+
+/// A lower confidence bound of a winrate `w` over `n` visits.
+pub fn lcb(w: f64, n: f64) -> f64 {
+    if n <= 0.0 {
+        return 0.0;
+    }
+    (w - 1.96 * (w * (1.0 - w) / n).sqrt() - 0.5 / n).max(0.0)
+}
+
+/// One search's shared settings and counters.
+struct Job {
+    board: AnyBoard,
+    color: Color,
+    komi: f64,
+    /// The last two moves before the root (most recent first; `None`: pass or none).
+    last: [Option<Point>; 2],
+    /// Consecutive passes that end the game's move list.
+    root_passes: u32,
+    max_playouts: u64,
+    started: AtomicU64,
+    done: AtomicU64,
+    stop: AtomicBool,
+    seed: u64,
+    params: SearchParams,
+    priors: Priors,
+    rave_k: f64,
+    max_moves: usize,
+    /// Sum of final owners (+1 Black, -1 White) by padded point index.
+    own: Vec<AtomicI32>,
+    own_n: AtomicU64,
+}
+
+/// What the workers and the controller share.
+struct Shared {
+    tree: RwLock<Tree>,
+    state: Mutex<PoolState>,
+    wake: Condvar,
+    idle: Condvar,
+}
+
+#[derive(Default)]
+struct PoolState {
+    job: Option<Arc<Job>>,
+    generation: u64,
+    running: usize,
+    quit: bool,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, PoolState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What identifies the game a tree belongs to: size, rules-relevant komi, setup stones.
+#[derive(Clone, Debug, PartialEq)]
+struct GameKey {
+    size: usize,
+    komi_bits: u64,
+    setup: (Vec<Point>, Vec<Point>),
+}
+
+/// The tree search player.
+pub struct TreeSearch {
+    params: SearchParams,
+    shared: Arc<Shared>,
+    workers: Vec<JoinHandle<()>>,
+    /// The game and move list the tree's root stands for.
+    at: Option<(GameKey, Vec<(Color, Move)>)>,
+}
+
+impl TreeSearch {
+    /// A tree search with these settings; its worker threads start now and wait for work.
+    pub fn new(params: SearchParams) -> TreeSearch {
+        let shared = Arc::new(Shared {
+            tree: RwLock::new(Tree::new(params.max_nodes, Color::White)),
+            state: Mutex::new(PoolState::default()),
+            wake: Condvar::new(),
+            idle: Condvar::new(),
+        });
+        let threads = params.threads.clamp(1, 64);
+        let mut workers = Vec::with_capacity(threads);
+        for t in 0..threads {
+            let sh = shared.clone();
+            match std::thread::Builder::new()
+                .name(format!("search-{t}"))
+                .spawn(move || worker(sh, t))
+            {
+                Ok(h) => workers.push(h),
+                Err(e) => log::error!("cannot start search thread {t}: {e}"),
+            }
+        }
+        TreeSearch {
+            params,
+            shared,
+            workers,
+            at: None,
+        }
+    }
+
+    /// The settings.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    fn tree_read(&self) -> std::sync::RwLockReadGuard<'_, Tree> {
+        self.shared.tree.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn tree_write(&self) -> std::sync::RwLockWriteGuard<'_, Tree> {
+        self.shared.tree.write().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Moves the root to `game`'s position for `color` to move: follows the moves played
+    /// since the last search down the tree, or starts a fresh tree.
+    fn place_root(&mut self, game: &Game, color: Color) {
+        let key = GameKey {
+            size: game.size(),
+            komi_bits: playout_komi(game).to_bits(),
+            setup: game.setup_stones(),
+        };
+        let moves = game.moves();
+        let shared = self.shared.clone();
+        let mut tree = shared.tree.write().unwrap_or_else(|e| e.into_inner());
+        let mut found = None;
+        if let Some((k, old)) = &self.at {
+            if *k == key && moves.len() >= old.len() && moves[..old.len()] == old[..] {
+                let mut id = tree.root();
+                let mut ok = true;
+                for &(c, m) in &moves[old.len()..] {
+                    let p = match m {
+                        Move::Pass => PASS,
+                        Move::Play(p) => p,
+                    };
+                    match tree.find_child(id, c, p) {
+                        Some(k) => id = k,
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok && tree.node(id).color() == color.opponent() {
+                    found = Some(id);
+                }
+            }
+        }
+        match found {
+            Some(id) => {
+                let kept = tree.node(id).n();
+                tree.set_root(id);
+                log::debug!("tree reused: {kept} visits kept");
+            }
+            None => tree.reset(color.opponent()),
+        }
+        self.at = Some((key, moves.to_vec()));
+    }
+
+    /// Expands the root if needed and marks the moves that may not be played now: barred
+    /// ones and those the game's rules forbid (superko, suicide).
+    fn prepare_root(&self, game: &Game, job: &Job, barred: &[Point]) {
+        let tree = self.tree_read();
+        let root = tree.root();
+        if !tree.node(root).is_expanded() {
+            let mut kids = Vec::new();
+            with_board!(&job.board, b => job.priors.compute(&**b, job.color, job.last[0], &mut kids));
+            tree.expand(root, job.color, &kids);
+        }
+        for k in tree.node(root).children() {
+            let n = tree.node(k);
+            let pruned = match n.as_move() {
+                None => false,
+                Some(p) => barred.contains(&p) || !game.is_legal(job.color, Move::Play(p)),
+            };
+            n.set_pruned(pruned);
+        }
+    }
+
+    /// Sends the job to the workers.
+    fn start(&self, job: Arc<Job>) {
+        let mut st = self.shared.lock();
+        st.job = Some(job);
+        st.generation += 1;
+        st.running = self.workers.len();
+        self.shared.wake.notify_all();
+    }
+
+    /// Whether every worker has finished the current job.
+    fn all_idle(&self) -> bool {
+        self.shared.lock().running == 0
+    }
+
+    /// Tells the workers to stop and waits until they have.
+    fn finish(&self, job: &Job) {
+        job.stop.store(true, Ordering::SeqCst);
+        let mut st = self.shared.lock();
+        while st.running > 0 {
+            st = self.shared.idle.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        st.job = None;
+    }
+
+    /// A report of the tree as it stands.
+    fn report(&self, job: &Job) -> Report {
+        let tree = self.tree_read();
+        let root = tree.node(tree.root());
+        let size = job.board.size();
+        let mut kids: Vec<NodeId> = root
+            .children()
+            .filter(|&k| !tree.node(k).is_pruned() && tree.node(k).n() > 0)
+            .collect();
+        kids.sort_by(|&a, &b| {
+            let (na, nb) = (tree.node(a), tree.node(b));
+            nb.n()
+                .cmp(&na.n())
+                .then(nb.winrate().total_cmp(&na.winrate()))
+        });
+        let prior_sum: f64 = root
+            .children()
+            .filter(|&k| !tree.node(k).is_pruned())
+            .map(|k| prior_weight(tree.node(k).prior_value()))
+            .sum::<f64>()
+            .max(1e-9);
+        let moves = kids
+            .iter()
+            .map(|&k| {
+                let n = tree.node(k);
+                let w = n.winrate();
+                MoveInfo {
+                    mv: n.as_move(),
+                    visits: n.n() as u64,
+                    winrate: w,
+                    score_lead: n.score_mean(),
+                    prior: prior_weight(n.prior_value()) / prior_sum,
+                    lcb: lcb(w, n.n() as f64),
+                    pv: principal_variation(&tree, k, 12),
+                }
+            })
+            .collect();
+        let own_n = job.own_n.load(Relaxed);
+        let ownership = if own_n == 0 {
+            vec![]
+        } else {
+            let mut v = vec![0.0; job.own.len()];
+            for (o, a) in v.iter_mut().zip(&job.own) {
+                *o = a.load(Relaxed) as f64 / own_n as f64;
+            }
+            v
+        };
+        let _ = size;
+        Report {
+            color: Some(job.color),
+            playouts: job.done.load(Relaxed),
+            moves,
+            winrate: 1.0 - root.winrate(),
+            score_lead: -root.score_mean(),
+            ownership,
+        }
+    }
+
+    /// Whether the best move is clear enough to stop at the soft limit: the most visited
+    /// move has at least twice the visits of the next and no other move with a tenth of its
+    /// visits has a clearly better winrate.
+    fn best_is_clear(&self) -> bool {
+        let tree = self.tree_read();
+        let root = tree.node(tree.root());
+        if (root.n() as u64) < self.params.min_visits_to_stop {
+            return false;
+        }
+        let mut v: Vec<(u32, f64)> = root
+            .children()
+            .map(|k| tree.node(k))
+            .filter(|n| !n.is_pruned())
+            .map(|n| (n.n(), n.winrate()))
+            .collect();
+        v.sort_by_key(|e| std::cmp::Reverse(e.0));
+        match v.as_slice() {
+            [] | [_] => true,
+            [best, second, ..] => {
+                best.0 >= 2 * second.0
+                    && v.iter()
+                        .skip(1)
+                        .all(|&(n, w)| n * 10 < best.0 || w <= best.1 + 0.03)
+            }
+        }
+    }
+}
+
+/// A prior value turned into a weight for the reported prior probability.
+fn prior_weight(v: f64) -> f64 {
+    (v * v * v).max(1e-6)
+}
+
+/// The most visited line from `k`, at most `len` moves, while nodes have a few visits.
+fn principal_variation(tree: &Tree, k: NodeId, len: usize) -> Vec<Option<Point>> {
+    let mut pv = vec![tree.node(k).as_move()];
+    let mut id = k;
+    while pv.len() < len {
+        let best = tree.node(id).children().max_by_key(|&c| tree.node(c).n());
+        match best {
+            Some(c) if tree.node(c).n() >= 2 => {
+                pv.push(tree.node(c).as_move());
+                id = c;
+            }
+            _ => break,
+        }
+    }
+    pv
+}
+
+impl Drop for TreeSearch {
+    fn drop(&mut self) {
+        {
+            let mut st = self.shared.lock();
+            st.quit = true;
+            if let Some(j) = &st.job {
+                j.stop.store(true, Ordering::SeqCst);
+            }
+            self.shared.wake.notify_all();
+        }
+        for h in self.workers.drain(..) {
+            let _ = h.join();
+        }
+    }
+}
+
+impl Searcher for TreeSearch {
+    fn name(&self) -> &'static str {
+        "tree"
+    }
+
+    fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+        barred: &[Point],
+        stop: &AtomicBool,
+        interval: Option<Duration>,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> Report {
+        self.place_root(game, color);
+        let board = game.board().clone();
+        let size = board.size();
+        let moves = game.moves();
+        let last_of = |i: usize| match moves.len().checked_sub(i + 1).map(|j| moves[j].1) {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
+        };
+        let root_passes = moves
+            .iter()
+            .rev()
+            .take_while(|(_, m)| *m == Move::Pass)
+            .count() as u32;
+        let max_playouts = match (limits.playouts, limits.soft, limits.hard) {
+            (Some(n), _, _) => n,
+            (None, None, None) => DEFAULT_PLAYOUTS,
+            _ => u64::MAX,
+        };
+        let seed = self
+            .params
+            .seed
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(board.hash())
+            .wrapping_add((moves.len() as u64).wrapping_mul(0x2545_f491_4f6c_dd1d))
+            .wrapping_add(color.index() as u64);
+        let n_idx = Point::index_bound(size);
+        let job = Arc::new(Job {
+            color,
+            komi: playout_komi(game),
+            last: [last_of(0), last_of(1)],
+            root_passes,
+            max_playouts,
+            started: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            seed,
+            priors: Priors::new(PriorParams::new(self.params.prior_even_for(size))),
+            rave_k: self.params.rave_k_for(size),
+            params: self.params.clone(),
+            max_moves: 3 * size * size,
+            own: (0..n_idx).map(|_| AtomicI32::new(0)).collect(),
+            own_n: AtomicU64::new(0),
+            board,
+        });
+        self.prepare_root(game, &job, barred);
+        self.start(job.clone());
+        let started = Instant::now();
+        let mut next_report = interval.map(|i| started + i);
+        loop {
+            let now = Instant::now();
+            let mut wake = now + Duration::from_millis(5);
+            if let Some(t) = next_report {
+                if now >= t {
+                    on_report(&self.report(&job));
+                    next_report = interval.map(|i| now + i);
+                }
+            }
+            if stop.load(Ordering::SeqCst) || self.all_idle() {
+                break;
+            }
+            if limits.hard.is_some_and(|h| now >= h) {
+                break;
+            }
+            if let Some(s) = limits.soft {
+                if now >= s && (limits.hard.is_none() || self.best_is_clear()) {
+                    break;
+                }
+            }
+            for t in [next_report, limits.soft, limits.hard]
+                .into_iter()
+                .flatten()
+            {
+                if t > now {
+                    wake = wake.min(t);
+                }
+            }
+            let st = self.shared.lock();
+            if st.running > 0 {
+                let d = wake.saturating_duration_since(Instant::now());
+                let _ = self.shared.idle.wait_timeout(st, d);
+            }
+        }
+        self.finish(&job);
+        let r = self.report(&job);
+        log::info!(
+            "tree search for {color}: {} playouts in {:.2} s, {} nodes, best {:?}",
+            r.playouts,
+            started.elapsed().as_secs_f64(),
+            self.tree_read().used(),
+            r.moves.first().map(|m| (m.visits, m.winrate))
+        );
+        r
+    }
+
+    fn clear(&mut self) {
+        self.at = None;
+        self.tree_write().reset(Color::White);
+    }
+}
+
+impl TreeSearch {
+    /// Nodes in use in the tree.
+    pub fn nodes(&self) -> usize {
+        self.tree_read().used()
+    }
+}
+
+/// A worker thread: waits for a job, searches until it stops, reports idle, repeats.
+fn worker(shared: Arc<Shared>, thread: usize) {
+    let mut seen = 0u64;
+    let mut local: Option<Local> = None;
+    loop {
+        let job = {
+            let mut st = shared.lock();
+            while st.generation == seen && !st.quit {
+                st = shared.wake.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+            if st.quit {
+                return;
+            }
+            seen = st.generation;
+            st.job.clone()
+        };
+        if let Some(job) = job {
+            let size = job.board.size();
+            let l = match &mut local {
+                Some(l) if l.size == size => l,
+                _ => local.insert(Local::new(size)),
+            };
+            l.rng = SmallRng::seed_from_u64(
+                job.seed
+                    .wrapping_add((thread as u64).wrapping_mul(0x51_7cc1_b727_220a)),
+            );
+            let tree = shared.tree.read().unwrap_or_else(|e| e.into_inner());
+            with_board!(&job.board, b => search_loop(&tree, &**b, &job, l));
+        }
+        let mut st = shared.lock();
+        st.running = st.running.saturating_sub(1);
+        shared.idle.notify_all();
+    }
+}
+
+/// A worker's own buffers, kept across jobs.
+struct Local {
+    size: usize,
+    rng: SmallRng,
+    playout: PlayoutState,
+    path: Vec<NodeId>,
+    /// Stones in `record` when each path node was reached.
+    rec_at: Vec<usize>,
+    record: Vec<(Color, Point)>,
+    /// Earliest index in `record` (from the current path node on) of a stone on each point.
+    first: Vec<u32>,
+    kids: Vec<NewChild>,
+    own: Vec<i32>,
+    own_n: u32,
+}
+
+impl Local {
+    fn new(size: usize) -> Local {
+        let n = Point::index_bound(size);
+        Local {
+            size,
+            rng: SmallRng::seed_from_u64(0),
+            playout: PlayoutState::new(size),
+            path: Vec::with_capacity(MAX_DEPTH + 1),
+            rec_at: Vec::with_capacity(MAX_DEPTH + 1),
+            record: Vec::with_capacity(4 * size * size),
+            first: vec![u32::MAX; n],
+            kids: Vec::with_capacity(size * size + 1),
+            own: vec![0; n],
+            own_n: 0,
+        }
+    }
+
+    fn flush_ownership(&mut self, job: &Job) {
+        if self.own_n == 0 {
+            return;
+        }
+        for (a, o) in job.own.iter().zip(self.own.iter_mut()) {
+            if *o != 0 {
+                a.fetch_add(*o, Relaxed);
+                *o = 0;
+            }
+        }
+        job.own_n.fetch_add(self.own_n as u64, Relaxed);
+        self.own_n = 0;
+    }
+}
+
+fn search_loop<const W: usize, const P: usize>(
+    tree: &Tree,
+    root: &Board<W, P>,
+    job: &Job,
+    l: &mut Local,
+) {
+    loop {
+        if job.stop.load(Relaxed) {
+            break;
+        }
+        if job.started.fetch_add(1, Relaxed) >= job.max_playouts {
+            break;
+        }
+        simulate(tree, root, job, l);
+        job.done.fetch_add(1, Relaxed);
+        if l.own_n >= 32 {
+            l.flush_ownership(job);
+        }
+    }
+    l.flush_ownership(job);
+}
+
+/// One simulation: descend by MC-RAVE (virtual loss on the way), expand, play out, update.
+fn simulate<const W: usize, const P: usize>(
+    tree: &Tree,
+    root: &Board<W, P>,
+    job: &Job,
+    l: &mut Local,
+) {
+    let mut b = *root;
+    l.path.clear();
+    l.rec_at.clear();
+    l.record.clear();
+    let mut id = tree.root();
+    let mut color = job.color;
+    let mut last = job.last;
+    let mut passes = job.root_passes;
+    tree.node(id).visits.fetch_add(1, Relaxed);
+    l.path.push(id);
+    l.rec_at.push(0);
+    while l.path.len() < MAX_DEPTH && passes < 2 {
+        let node = tree.node(id);
+        if !node.is_expanded() {
+            if node.n() < job.params.expand_visits || tree.is_full() {
+                break;
+            }
+            l.kids.clear();
+            job.priors.compute(&b, color, last[0], &mut l.kids);
+            tree.expand(id, color, &l.kids);
+            if !node.is_expanded() {
+                break;
+            }
+        }
+        let Some(child) = select(tree, id, job, l.path.len() == 1) else {
+            break;
+        };
+        let ch = tree.node(child);
+        ch.visits.fetch_add(1, Relaxed);
+        let p = ch.point();
+        if p == PASS {
+            b.pass();
+            passes += 1;
+            last = [None, last[0]];
+        } else {
+            b.play_unchecked(color, p);
+            l.record.push((color, p));
+            passes = 0;
+            last = [Some(p), last[0]];
+        }
+        id = child;
+        color = color.opponent();
+        l.path.push(id);
+        l.rec_at.push(l.record.len());
+    }
+    let r = playout::run(
+        &mut b,
+        color,
+        last,
+        job.komi,
+        job.max_moves,
+        &mut l.rng,
+        job.params.policy,
+        &mut l.playout,
+        &mut l.record,
+    );
+    // ownership of the final board
+    for q in b.points() {
+        let owner = b.color_at(q).or_else(|| {
+            let mut n = b.neighbors(q).filter_map(|x| b.color_at(x));
+            let first = n.next()?;
+            n.all(|c| c == first).then_some(first)
+        });
+        if let (Some(c), Some(o)) = (owner, l.own.get_mut(q.idx())) {
+            *o += if c == Color::Black { 1 } else { -1 };
+        }
+    }
+    l.own_n += 1;
+    let black2: u32 = if r.score > 0.0 {
+        2
+    } else if r.score < 0.0 {
+        0
+    } else {
+        1
+    };
+    let score2 = (2.0 * r.score).round() as i64;
+    for &k in &l.path {
+        let n = tree.node(k);
+        let black = n.color() == Color::Black;
+        n.wins2
+            .fetch_add(if black { black2 } else { 2 - black2 }, Relaxed);
+        n.score2
+            .fetch_add(if black { score2 } else { -score2 }, Relaxed);
+    }
+    update_amaf(tree, job, l, black2);
+}
+
+/// AMAF: for every path node, each child whose point was first played (from that node on)
+/// by the child's colour shares the result, weighted up for early moves.
+fn update_amaf(tree: &Tree, job: &Job, l: &mut Local, black2: u32) {
+    let len = l.record.len();
+    for f in l.first.iter_mut() {
+        *f = u32::MAX;
+    }
+    let aew = job.params.amaf_early_weight;
+    let mut t = len;
+    for i in (0..l.path.len()).rev() {
+        let s = l.rec_at[i];
+        while t > s {
+            t -= 1;
+            let (_, p) = l.record[t];
+            if let Some(f) = l.first.get_mut(p.idx()) {
+                *f = t as u32;
+            }
+        }
+        let node = tree.node(l.path[i]);
+        for k in node.children() {
+            let ch = tree.node(k);
+            let p = ch.point();
+            if p == PASS {
+                continue;
+            }
+            let Some(&ft) = l.first.get(p.idx()) else {
+                continue;
+            };
+            if ft == u32::MAX {
+                continue;
+            }
+            let (c, _) = l.record[ft as usize];
+            if c != ch.color() {
+                continue;
+            }
+            let w = if aew > 0.0 {
+                1.0 + aew * (len - ft as usize) as f64 / (len - s + 1) as f64
+            } else {
+                1.0
+            };
+            let w16 = (w * 16.0).round() as u32;
+            let win2 = if c == Color::Black {
+                black2
+            } else {
+                2 - black2
+            };
+            ch.amaf_n.fetch_add(2 * w16, Relaxed);
+            ch.amaf_w.fetch_add(win2 * w16, Relaxed);
+        }
+    }
+}
+
+/// The child of `id` with the highest MC-RAVE value (barred moves skipped at the root).
+fn select(tree: &Tree, id: NodeId, job: &Job, at_root: bool) -> Option<NodeId> {
+    let parent = tree.node(id).n() as f64;
+    let k = job.rave_k;
+    let c = job.params.exploration;
+    let mut best = None;
+    let mut best_v = f64::NEG_INFINITY;
+    for kid in tree.node(id).children() {
+        let ch = tree.node(kid);
+        if at_root && ch.is_pruned() {
+            continue;
+        }
+        let n = ch.n() as f64 + ch.prior_n.load(Relaxed) as f64;
+        let w2 = ch.wins2.load(Relaxed) as f64 + ch.prior_w2.load(Relaxed) as f64;
+        let q = if n > 0.0 { w2 / (2.0 * n) } else { 0.5 };
+        let an = ch.amaf_n.load(Relaxed) as f64;
+        let (amaf, r) = if an > 0.0 {
+            (ch.amaf_w.load(Relaxed) as f64 / an, an / 32.0)
+        } else {
+            (0.0, 0.0)
+        };
+        let v = rave_value(q, n, amaf, r, k, c, parent);
+        if v > best_v {
+            best_v = v;
+            best = Some(kid);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Vertex;
+    use crate::rules::{Preset, Rules};
+
+    fn pt(s: &str, size: usize) -> Point {
+        s.parse::<Vertex>().unwrap().to_point(size).unwrap()
+    }
+
+    fn params(threads: usize) -> SearchParams {
+        SearchParams {
+            threads,
+            ..SearchParams::default()
+        }
+    }
+
+    fn run(s: &mut TreeSearch, g: &Game, c: Color, n: u64) -> Report {
+        s.search(
+            g,
+            c,
+            &Limits {
+                playouts: Some(n),
+                ..Limits::default()
+            },
+            &[],
+            &AtomicBool::new(false),
+            None,
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn rave_schedule() {
+        // no AMAF: plain Q
+        assert_eq!(rave_value(0.6, 10.0, 0.9, 0.0, 3000.0, 0.0, 100.0), 0.6);
+        // many AMAF samples, few visits: mostly AMAF
+        let v = rave_value(0.2, 1.0, 0.8, 1000.0, 3000.0, 0.0, 100.0);
+        assert!(v > 0.75, "{v}");
+        // many visits: mostly Q
+        let v = rave_value(0.2, 100_000.0, 0.8, 100_000.0, 3000.0, 0.0, 1e6);
+        assert!(v < 0.25, "{v}");
+        // exploration raises the value of rarely visited moves
+        assert!(rave_value(0.5, 1.0, 0.0, 0.0, 3000.0, 1.0, 100.0) > 0.5);
+    }
+
+    #[test]
+    fn same_seed_same_search() {
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let a = run(&mut TreeSearch::new(params(1)), &g, Color::Black, 2000);
+        let b = run(&mut TreeSearch::new(params(1)), &g, Color::Black, 2000);
+        assert_eq!(a.moves, b.moves);
+        assert_eq!(a.playouts, 2000);
+    }
+
+    #[test]
+    fn captures_a_big_group_in_atari() {
+        // White's six stones in atari: Black must take them at E5
+        let g = Game::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X X X . . .
+            . . X O O O X . .
+            . . X O . O X . .
+            . . . X X X . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+            Rules::preset(Preset::Chinese),
+        )
+        .unwrap();
+        let mut s = TreeSearch::new(params(1));
+        let r = run(&mut s, &g, Color::Black, 3000);
+        assert_eq!(r.moves[0].mv, Some(pt("E5", 9)), "{:?}", &r.moves[..3]);
+        assert!(r.winrate > 0.8);
+        assert!(r.moves[0].pv.len() > 1);
+    }
+
+    #[test]
+    fn two_threads_and_reuse() {
+        let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let mut s = TreeSearch::new(params(2));
+        let r = run(&mut s, &g, Color::Black, 4000);
+        assert!(r.playouts >= 4000 && r.playouts < 4010);
+        let best = r.moves[0].mv.unwrap();
+        g.play(Color::Black, Move::Play(best)).unwrap();
+        let reply = {
+            let tree = s.tree_read();
+            let root = tree.root();
+            let k = tree.find_child(root, Color::Black, best).unwrap();
+            tree.node(k)
+                .children()
+                .max_by_key(|&c| tree.node(c).n())
+                .map(|c| tree.node(c).point())
+        };
+        let reply = reply.unwrap();
+        g.play(Color::White, Move::Play(reply)).unwrap();
+        s.place_root(&g, Color::Black);
+        let kept = s.tree_read().node(s.tree_read().root()).n();
+        assert!(kept > 0, "the subtree under the played moves is kept");
+    }
+
+    #[test]
+    fn barred_and_superko_moves_are_never_chosen() {
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let mut s = TreeSearch::new(params(1));
+        let barred = [pt("E5", 9), pt("D5", 9), pt("E4", 9)];
+        let r = s.search(
+            &g,
+            Color::Black,
+            &Limits {
+                playouts: Some(1500),
+                ..Limits::default()
+            },
+            &barred,
+            &AtomicBool::new(false),
+            None,
+            &mut |_| {},
+        );
+        assert!(r
+            .moves
+            .iter()
+            .all(|m| m.mv.is_none_or(|p| !barred.contains(&p))));
+    }
+
+    #[test]
+    fn only_pass_left_reports_pass() {
+        // 3x3 board: one black chain with two eyes; every White move is suicide
+        let g = Game::from_diagram(
+            "
+            X . X
+            X X X
+            X X .",
+            Rules::preset(Preset::Chinese),
+        )
+        .unwrap();
+        let mut s = TreeSearch::new(params(1));
+        let r = run(&mut s, &g, Color::White, 200);
+        assert_eq!(r.moves.len(), 1);
+        assert_eq!(r.moves[0].mv, None);
+        assert_eq!(r.moves[0].visits, 200);
+    }
+
+    #[test]
+    fn reports_come_while_searching() {
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let mut s = TreeSearch::new(params(1));
+        let mut n = 0;
+        let now = Instant::now();
+        let r = s.search(
+            &g,
+            Color::Black,
+            &Limits {
+                playouts: None,
+                soft: Some(now + Duration::from_millis(300)),
+                hard: Some(now + Duration::from_millis(300)),
+            },
+            &[],
+            &AtomicBool::new(false),
+            Some(Duration::from_millis(50)),
+            &mut |rep| {
+                assert!(!rep.moves.is_empty() || rep.playouts == 0);
+                n += 1;
+            },
+        );
+        assert!(n >= 3, "{n} reports");
+        assert!(r.playouts > 100);
+        assert_eq!(r.ownership.len(), Point::index_bound(9));
+    }
+}
