@@ -602,24 +602,45 @@ mod tests {
         assert!(Preset::names().starts_with("chinese, japanese, korean, aga, new-zealand"));
     }
 
-    /// The parser GTP (`kata-set-rules`, `loadsgf`) and `--rules` used before rules had one:
-    /// every name it knew parses the same way here.
+    /// `gtp::engine::rules_by_name` as it was before rules had one parser (kept here as
+    /// the reference the shared parser must agree with).
+    fn old_rules_by_name(name: &str) -> Option<(Rules, String)> {
+        let n = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        let preset = match n.as_str() {
+            "chinese" | "chinese-ogs" | "chinese-kgs" | "cn" => Preset::Chinese,
+            "japanese" | "jp" | "jpn" => Preset::Japanese,
+            "korean" | "kr" => Preset::Korean,
+            "aga" | "bga" | "aga-button" => Preset::Aga,
+            "new-zealand" | "nz" | "newzealand" => Preset::NewZealand,
+            "tromp-taylor" | "tromptaylor" | "tt" => Preset::TrompTaylor,
+            "ing" | "goe" | "ing-goe" => Preset::Ing,
+            "primitive" | "stone-scoring" | "shimada" => Preset::Primitive,
+            "yasunaga" => Preset::Yasunaga,
+            "traditional" => Preset::Traditional,
+            _ => {
+                let r = n.parse::<Rules>().ok()?;
+                let name = r.to_string();
+                return Some((r, name));
+            }
+        };
+        Some((Rules::preset(preset), preset.to_string()))
+    }
+
+    /// Every name GTP (`kata-set-rules`, `loadsgf`) and `tengen --rules` knew parses the
+    /// same way through the shared parser, and through GTP's entry point.
     #[test]
     fn names_parse_as_gtp_parsed_them() {
-        let mut names: Vec<String> = ALIASES.iter().map(|(a, _)| a.to_string()).collect();
-        names.extend(Preset::ALL.map(|p| p.name().to_string()));
+        let mut names: Vec<String> = Preset::all_names().map(|(n, _)| n.to_string()).collect();
         let variants: Vec<String> = names
             .iter()
             .flat_map(|n| [n.to_uppercase(), n.replace('-', "_"), n.replace('-', " ")])
             .collect();
         names.extend(variants);
-        names.extend(["bogus", "", "  ", "chinese-"].map(String::from));
+        names.extend(["bogus", "", "  ", "chinese-", "japanese kgs"].map(String::from));
         for n in names {
-            assert_eq!(
-                parse_rules_name(&n),
-                crate::gtp::engine::rules_by_name(&n),
-                "{n:?}"
-            );
+            let new = parse_rules_name(&n);
+            assert_eq!(new, old_rules_by_name(&n), "{n:?}");
+            assert_eq!(new, crate::gtp::engine::rules_by_name(&n), "{n:?}");
         }
     }
 
@@ -633,6 +654,37 @@ mod tests {
             Rules::preset(Preset::Yasunaga).kata_json("yasunaga"),
             r#"{"name":"yasunaga","ko":"SPIGHT","scoring":"TERRITORY","tax":"NONE","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":3,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":0}"#
         );
+    }
+
+    /// `gtp::engine::rules_json` as it was before serde (the reference for `kata_json`).
+    fn old_rules_json(r: &Rules, name: &str) -> String {
+        let ko = match r.ko {
+            KoRule::Simple => "SIMPLE",
+            KoRule::Positional => "POSITIONAL",
+            KoRule::Situational => "SITUATIONAL",
+            KoRule::PassReset => "SPIGHT",
+        };
+        let scoring = match r.scoring {
+            Scoring::Area => "AREA",
+            Scoring::Territory => "TERRITORY",
+            Scoring::Stones => "STONES",
+        };
+        let bonus = match r.handicap_bonus {
+            HandicapBonus::Zero => "0",
+            HandicapBonus::N => "N",
+            HandicapBonus::NMinusOne => "N-1",
+        };
+        let tax = if r.seki_eyes_count { "NONE" } else { "SEKI" };
+        format!(
+            "{{\"name\":\"{name}\",\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\"tax\":\"{tax}\",\"suicide\":{},\"whiteHandicapBonus\":\"{bonus}\",\"hasButton\":false,\"endPasses\":{},\"passStones\":{},\"whitePassesLast\":{},\"fixedHandicap\":{},\"removeDead\":{},\"komi\":{}}}",
+            r.suicide == SuicideRule::MultiStoneAllowed,
+            r.end_passes,
+            r.pass_stones,
+            r.white_passes_last,
+            r.fixed_handicap,
+            r.remove_dead,
+            r.komi
+        )
     }
 
     /// The same text as GTP's hand-written `rules_json`, for every preset and odd komi.
@@ -655,7 +707,7 @@ mod tests {
                 }
                 for name in [p.name(), "custom"] {
                     let new = r.kata_json(name);
-                    assert_eq!(new, crate::gtp::engine::rules_json(&r, name));
+                    assert_eq!(new, old_rules_json(&r, name));
                     let v: serde_json::Value = serde_json::from_str(&new).expect("valid JSON");
                     assert_eq!(v["komi"].as_f64(), Some(r.komi));
                 }
