@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use tengen::arena::json::Json;
+use serde_json::Value as Json;
 use tengen::arena::{parse_args, run, MatchError, Summary};
 
 const FAKE: &str = concat!(
@@ -61,7 +61,7 @@ fn games(dir: &Path) -> Vec<Json> {
     let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
     let mut v: Vec<Json> = text
         .lines()
-        .map(|l| Json::parse(l).expect("a JSON line"))
+        .map(|l| serde_json::from_str::<Json>(l).expect("a JSON line"))
         .collect();
     v.sort_by_key(|g| g.get("game").and_then(Json::as_f64).unwrap_or(0.0) as u64);
     v
@@ -104,7 +104,7 @@ fn forfeits_both(name: &str, mode: &str, extra: &[&str], why: &str, tag: &str) {
         assert!(field(game, "reason").starts_with("bad "));
     }
     let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary.json");
-    let j = Json::parse(&summary).expect("summary is JSON");
+    let j = serde_json::from_str::<Json>(&summary).expect("summary is JSON");
     let bad_forfeits = j
         .get("engines")
         .and_then(|e| e.get("bad"))

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use tengen::arena::json::Json;
+use serde_json::Value as Json;
 use tengen::arena::{parse_args, run};
 
 const GNUGO: &str = "/usr/games/gnugo";
@@ -94,7 +94,7 @@ fn tengen_against_gnugo_level_1() {
     let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
     let games: Vec<Json> = text
         .lines()
-        .map(|l| Json::parse(l).expect("JSON"))
+        .map(|l| serde_json::from_str::<Json>(l).expect("JSON"))
         .collect();
     assert_eq!(games.len(), 2);
     let blacks: Vec<&str> = games
@@ -121,9 +121,10 @@ fn tengen_against_gnugo_level_1() {
         let moves = game.get("moves").and_then(Json::as_f64).unwrap_or(-1.0);
         assert_eq!(rec.moves.len() as f64, moves);
     }
-    let summary_json =
-        Json::parse(&std::fs::read_to_string(dir.join("summary.json")).expect("summary"))
-            .expect("summary JSON");
+    let summary_json = serde_json::from_str::<Json>(
+        &std::fs::read_to_string(dir.join("summary.json")).expect("summary"),
+    )
+    .expect("summary JSON");
     assert!(summary_json.get("elo").is_some());
     assert!(summary_json
         .get("engines")
@@ -148,7 +149,7 @@ fn gnugo_against_itself_is_counted_after_passes() {
     let summary = run(&args).expect("the match runs");
     assert_eq!(summary.engines[0].forfeits + summary.engines[1].forfeits, 0);
     let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
-    let game = Json::parse(text.trim()).expect("JSON");
+    let game = serde_json::from_str::<Json>(text.trim()).expect("JSON");
     let field = |k: &str| game.get(k).and_then(Json::as_str).unwrap_or("").to_string();
     // GNU Go does not resign: the game ends by passes and is counted by Tengen's rules.
     assert_eq!(field("ending"), "score", "{text}");

@@ -1,332 +1,75 @@
-//! A small JSON value with a writer and a reader, enough for `games.jsonl` and `summary.json`
-//! (the crate carries no JSON dependency).
+//! Serde helpers shared by the runner's JSON files (`games.jsonl`, `summary.json`); the
+//! files themselves are typed records ([`super::record::GameLine`],
+//! [`super::summary::SummaryFile`]) written and read with `serde_json`.
 
-use std::fmt::{self, Write};
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use std::fmt;
+use std::marker::PhantomData;
 
-/// A JSON value; objects keep their keys in insertion order.
+/// Values keyed by engine name, written as one JSON object whose keys keep this order
+/// (the `--engine` order, or Black then White).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Json {
-    /// `null`.
-    Null,
-    /// `true` / `false`.
-    Bool(bool),
-    /// A number; non-finite numbers are written as `null`.
-    Num(f64),
-    /// A string.
-    Str(String),
-    /// An array.
-    Arr(Vec<Json>),
-    /// An object.
-    Obj(Vec<(String, Json)>),
-}
+pub struct PerEngine<T>(pub Vec<(String, T)>);
 
-impl Json {
-    /// An object from `(key, value)` pairs.
-    pub fn obj<K: Into<String>>(pairs: impl IntoIterator<Item = (K, Json)>) -> Json {
-        Json::Obj(pairs.into_iter().map(|(k, v)| (k.into(), v)).collect())
-    }
-
-    /// A string value.
-    pub fn str(s: impl Into<String>) -> Json {
-        Json::Str(s.into())
-    }
-
-    /// A number, or `null` when it is not finite.
-    pub fn num(x: f64) -> Json {
-        if x.is_finite() {
-            Json::Num(x)
-        } else {
-            Json::Null
-        }
-    }
-
-    /// The member `key` of an object.
-    pub fn get(&self, key: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(pairs) => pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    /// The number inside, if this is one.
-    pub fn as_f64(&self) -> Option<f64> {
-        match self {
-            Json::Num(x) => Some(*x),
-            _ => None,
-        }
-    }
-
-    /// The string inside, if this is one.
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The elements, if this is an array.
-    pub fn as_array(&self) -> Option<&[Json]> {
-        match self {
-            Json::Arr(v) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// Indented JSON text (two spaces a level), ending without a newline.
-    pub fn pretty(&self) -> String {
-        let mut out = String::new();
-        self.pretty_into(&mut out, 0);
-        out
-    }
-
-    fn pretty_into(&self, out: &mut String, depth: usize) {
-        let pad = |out: &mut String, d: usize| {
-            out.push('\n');
-            out.push_str(&"  ".repeat(d));
-        };
-        match self {
-            Json::Arr(v) if !v.is_empty() => {
-                out.push('[');
-                for (i, x) in v.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    pad(out, depth + 1);
-                    x.pretty_into(out, depth + 1);
-                }
-                pad(out, depth);
-                out.push(']');
-            }
-            Json::Obj(pairs) if !pairs.is_empty() => {
-                out.push('{');
-                for (i, (k, v)) in pairs.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    pad(out, depth + 1);
-                    out.push_str(&Json::Str(k.clone()).to_string());
-                    out.push_str(": ");
-                    v.pretty_into(out, depth + 1);
-                }
-                pad(out, depth);
-                out.push('}');
-            }
-            other => out.push_str(&other.to_string()),
-        }
-    }
-
-    /// Parses one JSON text (surrounding blanks allowed).
-    pub fn parse(text: &str) -> Result<Json, String> {
-        let mut p = Reader {
-            s: text.as_bytes(),
-            i: 0,
-        };
-        let v = p.value(0)?;
-        p.blank();
-        if p.i != p.s.len() {
-            return Err(format!("trailing text at byte {}", p.i));
-        }
-        Ok(v)
+impl<T> PerEngine<T> {
+    /// The value of engine `name`.
+    pub fn get(&self, name: &str) -> Option<&T> {
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v)
     }
 }
 
-fn write_str(out: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    out.write_char('"')?;
-    for c in s.chars() {
-        match c {
-            '"' => out.write_str("\\\"")?,
-            '\\' => out.write_str("\\\\")?,
-            '\n' => out.write_str("\\n")?,
-            '\r' => out.write_str("\\r")?,
-            '\t' => out.write_str("\\t")?,
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32)?,
-            c => out.write_char(c)?,
+impl<T: Serialize> Serialize for PerEngine<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
         }
-    }
-    out.write_char('"')
-}
-
-impl fmt::Display for Json {
-    /// Compact JSON on one line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Json::Null => f.write_str("null"),
-            Json::Bool(b) => write!(f, "{b}"),
-            Json::Num(x) if !x.is_finite() => f.write_str("null"),
-            Json::Num(x) if x.fract() == 0.0 && x.abs() < 1e15 => write!(f, "{}", *x as i64),
-            Json::Num(x) => write!(f, "{x}"),
-            Json::Str(s) => write_str(f, s),
-            Json::Arr(v) => {
-                f.write_char('[')?;
-                for (i, x) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                f.write_char(']')
-            }
-            Json::Obj(pairs) => {
-                f.write_char('{')?;
-                for (i, (k, v)) in pairs.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write_str(f, k)?;
-                    write!(f, ":{v}")?;
-                }
-                f.write_char('}')
-            }
-        }
+        m.end()
     }
 }
 
-const MAX_DEPTH: usize = 64;
-
-struct Reader<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Reader<'_> {
-    fn blank(&mut self) {
-        while self.i < self.s.len() && matches!(self.s[self.i], b' ' | b'\t' | b'\n' | b'\r') {
-            self.i += 1;
-        }
-    }
-
-    fn err<T>(&self, what: &str) -> Result<T, String> {
-        Err(format!("{what} at byte {}", self.i))
-    }
-
-    fn eat(&mut self, b: u8) -> bool {
-        self.blank();
-        if self.s.get(self.i) == Some(&b) {
-            self.i += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn value(&mut self, depth: usize) -> Result<Json, String> {
-        if depth > MAX_DEPTH {
-            return self.err("nested too deeply");
-        }
-        self.blank();
-        let rest = &self.s[self.i..];
-        for (word, v) in [
-            (&b"null"[..], Json::Null),
-            (b"true", Json::Bool(true)),
-            (b"false", Json::Bool(false)),
-        ] {
-            if rest.starts_with(word) {
-                self.i += word.len();
-                return Ok(v);
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for PerEngine<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct InOrder<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for InOrder<T> {
+            type Value = PerEngine<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object keyed by engine name")
             }
-        }
-        match rest.first() {
-            Some(b'"') => Ok(Json::Str(self.string()?)),
-            Some(b'[') => {
-                self.i += 1;
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let mut v = Vec::new();
-                if self.eat(b']') {
-                    return Ok(Json::Arr(v));
+                while let Some(entry) = map.next_entry()? {
+                    v.push(entry);
                 }
-                loop {
-                    v.push(self.value(depth + 1)?);
-                    if self.eat(b']') {
-                        return Ok(Json::Arr(v));
-                    }
-                    if !self.eat(b',') {
-                        return self.err("expected , or ]");
-                    }
-                }
+                Ok(PerEngine(v))
             }
-            Some(b'{') => {
-                self.i += 1;
-                let mut pairs = Vec::new();
-                if self.eat(b'}') {
-                    return Ok(Json::Obj(pairs));
-                }
-                loop {
-                    self.blank();
-                    let k = self.string()?;
-                    if !self.eat(b':') {
-                        return self.err("expected :");
-                    }
-                    pairs.push((k, self.value(depth + 1)?));
-                    if self.eat(b'}') {
-                        return Ok(Json::Obj(pairs));
-                    }
-                    if !self.eat(b',') {
-                        return self.err("expected , or }");
-                    }
-                }
-            }
-            Some(c) if *c == b'-' || c.is_ascii_digit() => {
-                let start = self.i;
-                while self.i < self.s.len()
-                    && matches!(
-                        self.s[self.i],
-                        b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'
-                    )
-                {
-                    self.i += 1;
-                }
-                let text = String::from_utf8_lossy(&self.s[start..self.i]);
-                text.parse()
-                    .map(Json::Num)
-                    .or_else(|_| self.err("bad number"))
-            }
-            _ => self.err("expected a value"),
         }
+        d.deserialize_map(InOrder(PhantomData))
     }
+}
 
-    fn string(&mut self) -> Result<String, String> {
-        if self.s.get(self.i) != Some(&b'"') {
-            return self.err("expected a string");
+/// `x` rounded to `decimals` places, as the files write seconds and rates.
+pub fn round_to(x: f64, decimals: i32) -> f64 {
+    let f = 10f64.powi(decimals);
+    (x * f).round() / f
+}
+
+/// Whether two JSON values are equal with numbers compared as doubles (`1` equals `1.0`).
+#[cfg(test)]
+pub fn same_values(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value::{Array, Number, Object};
+    match (a, b) {
+        (Number(x), Number(y)) => x.as_f64() == y.as_f64(),
+        (Array(x), Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_values(a, b))
         }
-        self.i += 1;
-        let mut out: Vec<u8> = Vec::new();
-        loop {
-            let Some(&c) = self.s.get(self.i) else {
-                return self.err("unclosed string");
-            };
-            self.i += 1;
-            match c {
-                b'"' => break,
-                b'\\' => {
-                    let Some(&e) = self.s.get(self.i) else {
-                        return self.err("unclosed string");
-                    };
-                    self.i += 1;
-                    let ch = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'u' => {
-                            let hex = self.s.get(self.i..self.i + 4).unwrap_or(b"zzzz");
-                            let code = std::str::from_utf8(hex)
-                                .ok()
-                                .and_then(|h| u32::from_str_radix(h, 16).ok());
-                            self.i += 4;
-                            code.and_then(char::from_u32).unwrap_or('\u{fffd}')
-                        }
-                        _ => return self.err("bad escape"),
-                    };
-                    let mut buf = [0u8; 4];
-                    out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
-                }
-                c => out.push(c),
-            }
+        (Object(x), Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_values(v, w)))
         }
-        String::from_utf8(out).or_else(|_| self.err("bad UTF-8"))
+        _ => a == b,
     }
 }
 
@@ -335,68 +78,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn writes_compact_json_with_escapes() {
-        let v = Json::obj([
-            ("name", Json::str("a\"b\\c\nd")),
-            ("n", Json::Num(3.0)),
-            ("x", Json::num(0.25)),
-            ("inf", Json::num(f64::INFINITY)),
-            ("l", Json::Arr(vec![Json::Bool(true), Json::Null])),
-        ]);
-        assert_eq!(
-            v.to_string(),
-            r#"{"name":"a\"b\\c\nd","n":3,"x":0.25,"inf":null,"l":[true,null]}"#
-        );
+    fn per_engine_keeps_order_and_reads_back() {
+        let p = PerEngine(vec![("zeta".to_string(), 1u32), ("alpha".to_string(), 2)]);
+        let text = serde_json::to_string(&p).expect("serializes");
+        assert_eq!(text, r#"{"zeta":1,"alpha":2}"#);
+        let back: PerEngine<u32> = serde_json::from_str(&text).expect("reads back");
+        assert_eq!(back, p);
+        assert_eq!(back.get("alpha"), Some(&2));
+        assert!(serde_json::from_str::<PerEngine<u32>>("[1]").is_err());
     }
 
     #[test]
-    fn reads_back_what_it_writes() {
-        let v = Json::obj([
-            ("s", Json::str("tab\there é \u{1}")),
-            ("a", Json::Arr(vec![Json::Num(-1.5e3), Json::Obj(vec![])])),
-        ]);
-        assert_eq!(Json::parse(&v.to_string()), Ok(v.clone()));
-        assert_eq!(
-            Json::parse(" {\"k\" : [1, 2.5, \"\\u0041\"]} ")
-                .ok()
-                .and_then(|j| j.get("k").cloned()),
-            Some(Json::Arr(vec![
-                Json::Num(1.0),
-                Json::Num(2.5),
-                Json::str("A")
-            ]))
-        );
-    }
-
-    #[test]
-    fn pretty_output_reads_back() {
-        let v = Json::obj([
-            ("a", Json::Arr(vec![Json::Num(1.0), Json::Obj(vec![])])),
-            ("b", Json::obj([("c", Json::str("d"))])),
-        ]);
-        let p = v.pretty();
-        assert_eq!(
-            p,
-            "{\n  \"a\": [\n    1,\n    {}\n  ],\n  \"b\": {\n    \"c\": \"d\"\n  }\n}"
-        );
-        assert_eq!(Json::parse(&p), Ok(v));
-    }
-
-    #[test]
-    fn rejects_broken_text() {
-        for bad in [
-            "",
-            "{",
-            "[1,]",
-            "{\"a\" 1}",
-            "\"abc",
-            "1 2",
-            "tru",
-            "[[[[[[[[",
-        ] {
-            assert!(Json::parse(bad).is_err(), "{bad:?}");
-        }
-        let deep = "[".repeat(1000);
-        assert!(Json::parse(&deep).is_err());
+    fn rounding() {
+        assert_eq!(round_to(0.123_56, 3), 0.124);
+        assert_eq!(round_to(2.0, 1), 2.0);
     }
 }

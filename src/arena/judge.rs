@@ -6,15 +6,17 @@ use std::collections::BTreeSet;
 use crate::board::{AnyBoard, Color, IllegalMove, Point};
 use crate::rules::{Game, Move, Rules, Status, StatusMap};
 
-/// Reads a `--rules` preset name.
+/// Reads `--rules`: any name [`crate::rules::parse_rules_name`] knows (presets and other
+/// programs' names such as `chinese-ogs`), as `tengen --rules` and GTP read it.
 pub fn parse_rules(name: &str) -> Result<Rules, String> {
-    name.parse::<Rules>().map_err(|_| {
-        let names: Vec<String> = crate::rules::Preset::ALL
-            .iter()
-            .map(|p| p.to_string())
-            .collect();
-        format!("unknown rules {name:?} (one of: {})", names.join(", "))
-    })
+    crate::rules::parse_rules_name(name)
+        .map(|(rules, _)| rules)
+        .ok_or_else(|| {
+            format!(
+                "unknown rules {name:?} (one of: {})",
+                crate::rules::Preset::names()
+            )
+        })
 }
 
 /// The game as the runner sees it.
@@ -93,6 +95,14 @@ mod tests {
     fn rules_names() {
         assert!(parse_rules("chinese").is_ok());
         assert!(parse_rules("Tromp_Taylor").is_ok());
+        // KataGo's and OGS's names, as `tengen --rules` and GTP take them
+        for (name, preset) in [
+            ("chinese-ogs", crate::rules::Preset::Chinese),
+            ("stone-scoring", crate::rules::Preset::Primitive),
+            ("nz", crate::rules::Preset::NewZealand),
+        ] {
+            assert_eq!(parse_rules(name), Ok(Rules::preset(preset)), "{name}");
+        }
         let e = parse_rules("martian").err().unwrap_or_default();
         assert!(e.contains("new-zealand"), "{e}");
     }

@@ -26,9 +26,9 @@ use std::time::Duration;
 
 use clock::TimeControl;
 use game::{EngineSpec, GameOutcome, GameSettings, Settlement};
-use json::Json;
+use json::PerEngine;
 use process::Engine;
-pub use summary::{Summary, Tally};
+pub use summary::{MatchSettings, Seed, Summary, SummaryFile, Tally};
 
 use crate::board::{MAX_SIZE, MIN_SIZE};
 
@@ -49,7 +49,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
     pub komi: f64,
     /// Rules used to judge legality and count: chinese, japanese, korean, aga, new-zealand,
-    /// tromp-taylor, ing, primitive, yasunaga, traditional
+    /// tromp-taylor, ing, primitive, yasunaga, traditional, or KataGo's names for them
+    /// (chinese-ogs, stone-scoring, ...), as `tengen --rules` takes them
     #[arg(long, default_value = "chinese")]
     pub rules: String,
     /// Fixed time per move in seconds (sent as time_settings 0 SECONDS 1)
@@ -311,54 +312,24 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
             s.rules,
             s.time.map_or("no clock".to_string(), |t| t.to_string())
         ),
-        Json::obj([
-            ("size", Json::Num(s.size as f64)),
-            ("komi", Json::num(s.komi)),
-            ("rules", Json::str(s.rules.to_string())),
-            (
-                "time_settings",
-                s.time.map_or(Json::Null, |t| {
-                    Json::Arr(vec![
-                        Json::num(t.main),
-                        Json::num(t.byoyomi),
-                        Json::Num(t.stones.into()),
-                    ])
-                }),
+        Some(MatchSettings {
+            size: s.size,
+            komi: s.komi,
+            rules: s.rules.to_string(),
+            time_settings: s.time.map(|t| (t.main, t.byoyomi, t.stones)),
+            move_timeout: s.move_timeout,
+            max_moves: s.max_moves,
+            referee: s.referee.as_ref().map(|r| r.join(" ")),
+            parallel: plan.parallel,
+            seed: args.seed.map(Seed::new),
+            first_black: plan.engines[plan.first_black].name.clone(),
+            commands: PerEngine(
+                plan.engines
+                    .iter()
+                    .map(|e| (e.name.clone(), e.words.join(" ")))
+                    .collect(),
             ),
-            ("move_timeout", s.move_timeout.map_or(Json::Null, Json::num)),
-            ("max_moves", Json::Num(s.max_moves as f64)),
-            (
-                "referee",
-                s.referee
-                    .as_ref()
-                    .map_or(Json::Null, |r| Json::str(r.join(" "))),
-            ),
-            ("parallel", Json::Num(plan.parallel as f64)),
-            (
-                "seed",
-                args.seed.map_or(Json::Null, |x| {
-                    // Exact as a number up to 2^53, else as text.
-                    if x < (1u64 << 53) {
-                        Json::Num(x as f64)
-                    } else {
-                        Json::str(x.to_string())
-                    }
-                }),
-            ),
-            (
-                "first_black",
-                Json::str(plan.engines[plan.first_black].name.clone()),
-            ),
-            (
-                "commands",
-                Json::Obj(
-                    plan.engines
-                        .iter()
-                        .map(|e| (e.name.clone(), Json::str(e.words.join(" "))))
-                        .collect(),
-                ),
-            ),
-        ]),
+        }),
     );
     for (i, spec) in plan.engines.iter().enumerate() {
         summary.engines[i].name = spec.name.clone();
@@ -401,7 +372,10 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
             if let Err(e) = record::write_sgf(&s.out, &outcome, s, &date) {
                 write_error.get_or_insert(io("sgf", e));
             }
-            if let Err(e) = writeln!(jsonl, "{}", record::game_json(&outcome)) {
+            let line = serde_json::to_string(&record::game_line(&outcome))
+                .map_err(std::io::Error::from)
+                .and_then(|l| writeln!(jsonl, "{l}"));
+            if let Err(e) = line {
                 write_error.get_or_insert(io("games.jsonl", e));
             }
             summary.record(&outcome);
@@ -423,7 +397,9 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    let text = format!("{}\n", summary.to_json().pretty());
+    let text = summary
+        .json()
+        .map_err(|e| io("summary.json", std::io::Error::from(e)))?;
     fs::write(s.out.join("summary.json"), text).map_err(|e| io("summary.json", e))?;
     print!("{}", summary.table());
     Ok(summary)
@@ -432,6 +408,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Preset, Rules};
 
     fn args(extra: &[&str]) -> Result<MatchArgs, String> {
         let mut v = vec!["--engine", "a=x", "--engine", "b=y", "--out", "/tmp/o"];
@@ -457,6 +434,9 @@ mod tests {
         assert!(bad(&["--time-settings", "1 2"]));
         assert!(bad(&["--referee", "'open"]));
         assert!(!bad(&["--rules", "Tromp_Taylor"]));
+        let ogs = plan(&args(&["--rules", "chinese-ogs"]).expect("parse")).expect("plan");
+        assert_eq!(ogs.settings.rules, Rules::preset(Preset::Chinese));
+        assert_eq!(ogs.settings.rules.to_string(), "chinese");
         let same = parse_args(["--engine", "a=x", "--engine", "a=y", "--out", "o"]).expect("parse");
         assert!(plan(&same).is_err());
         let three = parse_args([
@@ -464,6 +444,24 @@ mod tests {
         ])
         .expect("parse");
         assert!(plan(&three).is_err());
+    }
+
+    /// `tengen match --rules` takes every name `tengen --rules` and GTP take, with the same
+    /// rules.
+    #[test]
+    fn every_rules_name_as_elsewhere() {
+        for (name, preset) in Preset::all_names() {
+            for variant in [
+                name.to_string(),
+                name.to_uppercase(),
+                name.replace('-', "_"),
+            ] {
+                let p = plan(&args(&["--rules", &variant]).expect("parse")).expect("plan");
+                assert_eq!(p.settings.rules, Rules::preset(preset), "{variant}");
+                let gtp = crate::gtp::engine::rules_by_name(&variant).map(|(r, _)| r);
+                assert_eq!(Some(p.settings.rules), gtp, "{variant}");
+            }
+        }
     }
 
     #[test]

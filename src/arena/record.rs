@@ -4,9 +4,10 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::game::{Ending, GameOutcome, GameSettings, Settlement};
-use super::json::Json;
+use super::json::{round_to, PerEngine};
 use crate::board::Color;
 use crate::sgf::{self, GameRecord};
+use serde::{Deserialize, Serialize};
 
 /// Today's date (UTC) as `YYYY-MM-DD`.
 pub fn today() -> String {
@@ -74,64 +75,83 @@ pub fn ending_name(e: Ending) -> &'static str {
     }
 }
 
-/// The `games.jsonl` object of one game.
-pub fn game_json(o: &GameOutcome) -> Json {
+/// One line of `games.jsonl`: one finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The game's number, from 1.
+    pub game: usize,
+    /// Black's engine name.
+    pub black: String,
+    /// White's engine name.
+    pub white: String,
+    /// The SGF result (`B+3.5`, `W+R`, `0`, `Void`, ...).
+    pub result: String,
+    /// The winner's engine name; `null` for a draw or a void game.
+    pub winner: Option<String>,
+    /// How the game ended ([`ending_name`]).
+    pub ending: String,
+    /// Why, in words.
+    pub reason: String,
+    /// Moves played, passes included.
+    pub moves: usize,
+    /// Per engine (Black first): seconds for each of its moves, to the millisecond.
+    pub seconds_per_move: PerEngine<Vec<f64>>,
+    /// The stones removed as dead before counting.
+    pub dead: Vec<String>,
+    /// How the dead stones were settled (`agreed`, `referee`, `NAME only`, `default`).
+    pub settlement: Option<String>,
+    /// When the engines disagreed: each engine's dead-stone list (Black first).
+    pub disagreement: Option<PerEngine<Vec<String>>>,
+    /// Black's lead on the board when counted.
+    pub margin: Option<f64>,
+    /// The SGF file, relative to the output directory.
+    pub sgf: String,
+    /// Protocol warnings (rejected optional commands and the like).
+    pub warnings: Vec<String>,
+}
+
+/// The `games.jsonl` record of one game.
+pub fn game_line(o: &GameOutcome) -> GameLine {
     let name = |c: Color| o.names[c.index()].clone();
-    let per_engine = |f: &dyn Fn(Color) -> Json| {
-        Json::Obj(
-            Color::BOTH
+    let per_engine = |f: &dyn Fn(Color) -> Vec<_>| {
+        PerEngine(Color::BOTH.iter().map(|&c| (name(c), f(c))).collect())
+    };
+    let vlist = |v: &[crate::board::Vertex]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let settlement = o.settlement.as_ref().map(|s| match s {
+        Settlement::Agreed => "agreed".to_string(),
+        Settlement::Referee => "referee".to_string(),
+        Settlement::OneEngine(c) => format!("{} only", name(*c)),
+        Settlement::Default => "default".to_string(),
+    });
+    GameLine {
+        game: o.number,
+        black: name(Color::Black),
+        white: name(Color::White),
+        result: o.result.clone(),
+        winner: o.winner.map(name),
+        ending: ending_name(o.ending).to_string(),
+        reason: o.reason.clone(),
+        moves: o.moves.len(),
+        seconds_per_move: per_engine(&|c| {
+            o.seconds[c.index()]
                 .iter()
-                .map(|&c| (name(c), f(c)))
-                .collect::<Vec<_>>(),
-        )
-    };
-    let settlement = match &o.settlement {
-        None => Json::Null,
-        Some(Settlement::Agreed) => Json::str("agreed"),
-        Some(Settlement::Referee) => Json::str("referee"),
-        Some(Settlement::OneEngine(c)) => Json::str(format!("{} only", name(*c))),
-        Some(Settlement::Default) => Json::str("default"),
-    };
-    let vlist = |v: &[crate::board::Vertex]| {
-        Json::Arr(v.iter().map(|x| Json::str(x.to_string())).collect())
-    };
-    let disagreement = match &o.disagreement {
-        None => Json::Null,
-        Some(lists) => per_engine(&|c| vlist(&lists[c.index()])),
-    };
-    Json::obj([
-        ("game", Json::Num(o.number as f64)),
-        ("black", Json::str(name(Color::Black))),
-        ("white", Json::str(name(Color::White))),
-        ("result", Json::str(o.result.clone())),
-        (
-            "winner",
-            o.winner.map_or(Json::Null, |c| Json::str(name(c))),
-        ),
-        ("ending", Json::str(ending_name(o.ending))),
-        ("reason", Json::str(o.reason.clone())),
-        ("moves", Json::Num(o.moves.len() as f64)),
-        (
-            "seconds_per_move",
-            per_engine(&|c| {
-                Json::Arr(
-                    o.seconds[c.index()]
-                        .iter()
-                        .map(|&x| Json::num((x * 1000.0).round() / 1000.0))
-                        .collect(),
-                )
-            }),
-        ),
-        ("dead", vlist(&o.dead)),
-        ("settlement", settlement),
-        ("disagreement", disagreement),
-        ("margin", o.margin.map_or(Json::Null, Json::num)),
-        ("sgf", Json::str(sgf_name(o.number))),
-        (
-            "warnings",
-            Json::Arr(o.warnings.iter().map(|w| Json::str(w.clone())).collect()),
-        ),
-    ])
+                .map(|&x| round_to(x, 3))
+                .collect()
+        }),
+        dead: vlist(&o.dead),
+        settlement,
+        disagreement: o.disagreement.as_ref().map(|lists| {
+            PerEngine(
+                Color::BOTH
+                    .iter()
+                    .map(|&c| (name(c), vlist(&lists[c.index()])))
+                    .collect(),
+            )
+        }),
+        margin: o.margin,
+        sgf: sgf_name(o.number),
+        warnings: o.warnings.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -181,12 +201,46 @@ mod tests {
         assert_eq!(rec.result.as_deref(), Some("W+F"));
         assert_eq!(rec.date.as_deref(), Some("2026-11-23"));
         assert_eq!(rec.moves, o.moves);
-        let json = game_json(&o).to_string();
+        let line = game_line(&o);
+        let json = serde_json::to_string(&line).expect("serializes");
         assert!(json.contains(r#""result":"W+F""#), "{json}");
         assert!(
             json.contains(r#""seconds_per_move":{"tengen":[0.1],"gnu]go":[0.2]}"#),
             "{json}"
         );
+        assert!(json.contains(r#""winner":"gnu]go""#), "{json}");
+        assert!(json.contains(r#""settlement":null"#), "{json}");
+        assert_eq!(serde_json::from_str::<GameLine>(&json).ok(), Some(line));
+    }
+
+    /// A line as the hand-written writer (before serde) put it in `games.jsonl`: whole
+    /// numbers without a decimal point, keys in the same order.
+    #[test]
+    fn lines_written_before_serde_read_back() {
+        let old = r#"{"game":2,"black":"a","white":"b","result":"B+3.5","winner":"a","ending":"score","reason":"counted after two passes","moves":57,"seconds_per_move":{"a":[0.5,1,0.003],"b":[2]},"dead":["C3","D4"],"settlement":"referee","disagreement":{"a":["C3"],"b":[]},"margin":3.5,"sgf":"sgf/game-0002.sgf","warnings":["b: no final_status_list"]}"#;
+        let g: GameLine = serde_json::from_str(old).expect("old line reads");
+        assert_eq!((g.game, g.moves, g.margin), (2, 57, Some(3.5)));
+        assert_eq!(g.seconds_per_move.get("a"), Some(&vec![0.5, 1.0, 0.003]));
+        assert_eq!(
+            g.disagreement.as_ref().and_then(|d| d.get("b")),
+            Some(&vec![])
+        );
+        assert_eq!(g.dead, ["C3", "D4"]);
+        // written again: the same keys in the same order, the same values
+        let again: serde_json::Value =
+            serde_json::from_str(&serde_json::to_string(&g).expect("writes")).expect("reads");
+        let before: serde_json::Value = serde_json::from_str(old).expect("reads");
+        assert!(crate::arena::json::same_values(&again, &before));
+        let keys = |t: &str| {
+            serde_json::from_str::<PerEngine<serde_json::Value>>(t)
+                .map(|o| o.0.into_iter().map(|(k, _)| k).collect::<Vec<_>>())
+                .expect("an object")
+        };
+        assert_eq!(keys(&serde_json::to_string(&g).expect("writes")), keys(old));
+        let void = r#"{"game":1,"black":"a","white":"b","result":"Void","winner":null,"ending":"void","reason":"x","moves":0,"seconds_per_move":{"a":[],"b":[]},"dead":[],"settlement":null,"disagreement":null,"margin":null,"sgf":"sgf/game-0001.sgf","warnings":[]}"#;
+        let v: GameLine = serde_json::from_str(void).expect("void line reads");
+        assert!(v.winner.is_none() && v.margin.is_none() && v.disagreement.is_none());
+        assert_eq!(serde_json::to_string(&v).expect("writes"), void);
     }
 
     #[test]

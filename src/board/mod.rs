@@ -11,6 +11,8 @@ mod position;
 pub mod zobrist;
 
 #[cfg(test)]
+mod flood_tests;
+#[cfg(test)]
 mod stress;
 
 pub use any::AnyBoard;
@@ -51,6 +53,16 @@ impl Color {
     #[inline(always)]
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// +1 for Black, -1 for White: turns Black-minus-White numbers (scores, ownership)
+    /// into this colour's view and back.
+    #[inline(always)]
+    pub fn sign(self) -> f64 {
+        match self {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        }
     }
 
     /// Both colours, Black first.
@@ -241,5 +253,9 @@ mod tests {
         assert_eq!("White".parse::<Color>(), Ok(Color::White));
         assert!("x".parse::<Color>().is_err());
         assert_eq!(Color::Black.opponent(), Color::White);
+        assert_eq!((Color::Black.sign(), Color::White.sign()), (1.0, -1.0));
+        for c in Color::BOTH {
+            assert_eq!(c.sign(), -c.opponent().sign());
+        }
     }
 }

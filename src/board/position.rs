@@ -800,7 +800,8 @@ impl<const W: usize, const P: usize> Board<W, P> {
     }
 
     /// The points of `within` connected to `seed` through `within` (seed points outside
-    /// `within` only start the fill).
+    /// `within` only start the fill). The one area flood fill: [`Board::regions`],
+    /// [`Board::area_owners`], scoring and Benson's algorithm all fill through it.
     #[inline]
     pub fn flood(&self, seed: &Bitset<W>, within: &Bitset<W>) -> Bitset<W> {
         let mut cur = seed.and(within);
@@ -813,15 +814,52 @@ impl<const W: usize, const P: usize> Board<W, P> {
         }
     }
 
-    /// Area score, Black minus White: stones plus empty regions that reach only one colour.
-    pub fn area_score(&self) -> i32 {
-        let b = self.stones[0];
-        let w = self.stones[1];
+    /// The regions of `within`: its maximal orthogonally connected parts (on the board),
+    /// lowest point first. The points next to a region but outside it are
+    /// `self.dilate(&r).and_not(&r)`.
+    pub fn regions(&self, within: &Bitset<W>) -> impl Iterator<Item = Bitset<W>> + '_ {
+        let mut rest = within.and(&self.on_board());
+        std::iter::from_fn(move || {
+            let mut seed = Bitset::EMPTY;
+            seed.insert(rest.first()?);
+            let region = self.flood(&seed, &rest);
+            rest = rest.and_not(&region);
+            Some(region)
+        })
+    }
+
+    /// Who owns each point when the board is counted by area as it stands (no dead
+    /// stones): Black's set, then White's. A side owns its stones and the empty points
+    /// whose region reaches its stones only.
+    #[inline]
+    pub fn area_owners(&self) -> [Bitset<W>; 2] {
+        let [b, w] = self.stones;
         let reach_b = self.flood(&self.dilate(&b), &self.empty);
         let reach_w = self.flood(&self.dilate(&w), &self.empty);
-        let bt = reach_b.and_not(&reach_w).count() as i32;
-        let wt = reach_w.and_not(&reach_b).count() as i32;
-        b.count() as i32 + bt - w.count() as i32 - wt
+        [
+            b.or(&reach_b.and_not(&reach_w)),
+            w.or(&reach_w.and_not(&reach_b)),
+        ]
+    }
+
+    /// Area score, Black minus White: stones plus empty regions that reach only one colour.
+    #[inline]
+    pub fn area_score(&self) -> i32 {
+        let [b, w] = self.area_owners();
+        b.count() as i32 - w.count() as i32
+    }
+
+    /// Adds each point's area owner to `own`, by padded point index: +1 for Black, -1
+    /// for White, nothing for a point nobody owns ([`Board::area_owners`]). Playouts sum
+    /// this into their ownership estimate; indices beyond `own` are skipped.
+    pub fn add_area_ownership(&self, own: &mut [f64]) {
+        for (c, set) in Color::BOTH.into_iter().zip(self.area_owners()) {
+            for p in set.iter() {
+                if let Some(o) = own.get_mut(p) {
+                    *o += c.sign();
+                }
+            }
+        }
     }
 
     /// A uniformly random move for `c` among the empty points that are legal (simple ko, no

@@ -14,7 +14,8 @@
 //! chain (as KataGo does).
 
 use super::ruleset::SuicideRule;
-use crate::board::{AnyBoard, Color, Point};
+use crate::board::{AnyBoard, Bitset, Board, Color, Point};
+use crate::with_board;
 
 /// The outcome of Benson's algorithm for one colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,86 +56,62 @@ fn points_of(mask: &[bool]) -> Vec<Point> {
         .collect()
 }
 
-/// A region: its points and the chains (indices into the chain list) around it.
-struct Region {
-    points: Vec<Point>,
-    empties: Vec<Point>,
-    borders: Vec<usize>,
-}
-
 /// Runs Benson's algorithm for the chains of `c` on `board` under the given suicide rule.
 pub fn pass_alive(board: &AnyBoard, c: Color, suicide: SuicideRule) -> PassAlive {
+    with_board!(board, b => pass_alive_on(&**b, c, suicide))
+}
+
+/// A region of `c`: its points, the chains of `c` around it, and those for which it is
+/// healthy.
+struct Region<const W: usize> {
+    points: Bitset<W>,
+    borders: Vec<usize>,
+    healthy: Vec<usize>,
+}
+
+fn pass_alive_on<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    suicide: SuicideRule,
+) -> PassAlive {
     let multi = suicide == SuicideRule::MultiStoneAllowed;
-    let size = board.size();
-    let n = Point::index_bound(size);
-    let all = board.points();
+    let own = *b.stones(c);
 
-    // chains of c: index per stone
-    let mut chain_of = vec![usize::MAX; n];
-    let mut chains: Vec<Vec<Point>> = Vec::new();
-    for &p in &all {
-        if board.color_at(p) == Some(c) && chain_of[p.idx()] == usize::MAX {
-            let stones = board.chain_points(p);
-            for s in &stones {
-                chain_of[s.idx()] = chains.len();
-            }
-            chains.push(stones);
-        }
+    // chains of c, and the points next to each
+    let mut chains: Vec<Bitset<W>> = Vec::new();
+    let mut rest = own;
+    while let Some(p) = rest.first() {
+        let stones = b.chain_stones(Point(p as u16));
+        rest = rest.and_not(&stones);
+        chains.push(stones);
     }
+    let next_to: Vec<Bitset<W>> = chains.iter().map(|s| b.dilate(s)).collect();
 
-    // regions: flood fill over points without a c stone
-    let mut region_of = vec![usize::MAX; n];
-    let mut regions: Vec<Region> = Vec::new();
-    for &start in &all {
-        if board.color_at(start) == Some(c) || region_of[start.idx()] != usize::MAX {
-            continue;
-        }
-        let id = regions.len();
-        let mut reg = Region {
-            points: Vec::new(),
-            empties: Vec::new(),
-            borders: Vec::new(),
-        };
-        region_of[start.idx()] = id;
-        let mut stack = vec![start];
-        while let Some(q) = stack.pop() {
-            reg.points.push(q);
-            if board.is_empty_point(q) {
-                reg.empties.push(q);
-            }
-            for m in board.neighbors(q) {
-                if board.color_at(m) == Some(c) {
-                    let ch = chain_of[m.idx()];
-                    if !reg.borders.contains(&ch) {
-                        reg.borders.push(ch);
-                    }
-                } else if region_of[m.idx()] == usize::MAX {
-                    region_of[m.idx()] = id;
-                    stack.push(m);
-                }
-            }
-        }
-        regions.push(reg);
-    }
-
-    // healthy[r] = bordering chains for which region r is healthy
-    let healthy: Vec<Vec<usize>> = regions
-        .iter()
-        .map(|r| {
-            if r.empties.is_empty() {
-                return Vec::new();
-            }
+    // regions: the connected parts of the points without a c stone
+    let regions: Vec<Region<W>> = b
+        .regions(&b.on_board().and_not(&own))
+        .map(|points| {
+            let around = b.dilate(&points);
+            let borders: Vec<usize> = (0..chains.len())
+                .filter(|&x| around.intersects(&chains[x]))
+                .collect();
+            let empties = points.and(b.empty_points());
             // with suicide allowed, enemy stones may vanish: their points must touch too
-            let must_touch = if multi { &r.points } else { &r.empties };
-            r.borders
-                .iter()
-                .copied()
-                .filter(|&x| {
-                    must_touch
-                        .iter()
-                        .all(|&e| board.neighbors(e).iter().any(|m| chain_of[m.idx()] == x))
-                })
-                .collect()
+            let must_touch = if multi { points } else { empties };
+            let healthy = if empties.is_empty() {
+                Vec::new()
+            } else {
+                borders
+                    .iter()
+                    .copied()
+                    .filter(|&x| must_touch.and_not(&next_to[x]).is_empty())
+                    .collect()
+            };
+            Region {
+                points,
+                borders,
+                healthy,
+            }
         })
         .collect();
 
@@ -143,9 +120,9 @@ pub fn pass_alive(board: &AnyBoard, c: Color, suicide: SuicideRule) -> PassAlive
     loop {
         let mut changed = false;
         let mut vital = vec![0usize; chains.len()];
-        for (r, h) in healthy.iter().enumerate() {
+        for (r, reg) in regions.iter().enumerate() {
             if region_live[r] {
-                for &x in h {
+                for &x in &reg.healthy {
                     vital[x] += 1;
                 }
             }
@@ -167,19 +144,20 @@ pub fn pass_alive(board: &AnyBoard, c: Color, suicide: SuicideRule) -> PassAlive
         }
     }
 
+    let n = Point::index_bound(b.size());
     let mut alive = vec![false; n];
     for (x, stones) in chains.iter().enumerate() {
         if chain_live[x] {
-            for s in stones {
-                alive[s.idx()] = true;
+            for i in stones.iter() {
+                alive[i] = true;
             }
         }
     }
     let mut territory = vec![false; n];
     for (r, reg) in regions.iter().enumerate() {
-        if region_live[r] && healthy[r].iter().any(|&x| chain_live[x]) {
-            for p in &reg.points {
-                territory[p.idx()] = true;
+        if region_live[r] && reg.healthy.iter().any(|&x| chain_live[x]) {
+            for i in reg.points.iter() {
+                territory[i] = true;
             }
         }
     }

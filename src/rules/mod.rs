@@ -1,6 +1,7 @@
 //! Rule sets, game history, superko, end of game and scoring.
 //!
-//! - [`ruleset`]: [`Rules`] (ko, suicide, scoring, end of game, handicap) and the presets.
+//! - [`ruleset`]: [`Rules`] (ko, suicide, scoring, end of game, handicap), the presets,
+//!   [`parse_rules_name`] (the one parser of rule-set names) and `kata-get-rules` JSON.
 //! - [`game`]: [`Game`], the board under a rule set with history, undo and checked play.
 //! - [`score`]: chain status, counting and [`GameScore`].
 //! - [`benson`]: Benson's unconditional life, for the default dead-stone status.
@@ -12,7 +13,9 @@ pub mod score;
 
 pub use benson::{pass_alive, PassAlive};
 pub use game::{parse_diagram, Game, Move, SetupError};
-pub use ruleset::{HandicapBonus, KoRule, ParseRulesError, Preset, Rules, Scoring, SuicideRule};
+pub use ruleset::{
+    parse_rules_name, HandicapBonus, KoRule, ParseRulesError, Preset, Rules, Scoring, SuicideRule,
+};
 pub use score::{Count, GameScore, Status, StatusMap, Tally};
 
 #[cfg(test)]

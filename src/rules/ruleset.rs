@@ -1,6 +1,7 @@
 //! [`Rules`]: the rule dimensions (ko, suicide, scoring, end of game, handicap) and the
 //! named presets, parsed from and printed as their names.
 
+use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
@@ -128,11 +129,77 @@ impl fmt::Display for ParseRulesError {
 
 impl std::error::Error for ParseRulesError {}
 
+/// Other names for the presets, as KataGo, KGS, OGS and others write them (in the
+/// normalized form of [`normalize_name`]).
+const ALIASES: &[(&str, Preset)] = &[
+    ("chinese-ogs", Preset::Chinese),
+    ("chinese-kgs", Preset::Chinese),
+    ("cn", Preset::Chinese),
+    ("jp", Preset::Japanese),
+    ("jpn", Preset::Japanese),
+    ("kr", Preset::Korean),
+    ("bga", Preset::Aga),
+    ("aga-button", Preset::Aga),
+    ("nz", Preset::NewZealand),
+    ("newzealand", Preset::NewZealand),
+    ("tromptaylor", Preset::TrompTaylor),
+    ("tt", Preset::TrompTaylor),
+    ("goe", Preset::Ing),
+    ("ing-goe", Preset::Ing),
+    ("stone-scoring", Preset::Primitive),
+    ("shimada", Preset::Primitive),
+];
+
+/// A rule-set name as compared: trimmed, lower case, `_` and spaces as `-`.
+fn normalize_name(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace(['_', ' '], "-")
+}
+
+impl Preset {
+    /// The preset called `name`: its own name or another program's name for it
+    /// (`chinese-ogs`, `stone-scoring`, `nz`, ...); case-insensitive, `_` or a space may
+    /// stand for `-`. This is the one parser of rule-set names from users and other programs.
+    pub fn from_name(name: &str) -> Option<Preset> {
+        let norm = normalize_name(name);
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == norm)
+            .or_else(|| {
+                ALIASES
+                    .iter()
+                    .find(|(alias, _)| *alias == norm)
+                    .map(|&(_, p)| p)
+            })
+    }
+
+    /// Every name [`Preset::from_name`] knows, normalized, with its preset: the preset
+    /// names first, then the other programs' names.
+    pub fn all_names() -> impl Iterator<Item = (&'static str, Preset)> {
+        Preset::ALL
+            .into_iter()
+            .map(|p| (p.name(), p))
+            .chain(ALIASES.iter().copied())
+    }
+
+    /// Every preset name, comma-separated, for error messages and help.
+    pub fn names() -> String {
+        Preset::ALL.map(Preset::name).join(", ")
+    }
+}
+
+/// Rules chosen by a name from the command line, GTP or SGF: the preset's rules (with its
+/// komi) and its canonical name; `None` for an unknown name. Accepts what
+/// [`Preset::from_name`] accepts (KataGo's names included).
+pub fn parse_rules_name(name: &str) -> Option<(Rules, String)> {
+    Preset::from_name(name).map(|p| (Rules::preset(p), p.name().to_string()))
+}
+
 impl FromStr for Preset {
     type Err = ParseRulesError;
-    /// Case-insensitive; `_` may stand for `-`.
+    /// A preset's own name only (case-insensitive, `_` or a space for `-`); other programs'
+    /// names go through [`Preset::from_name`].
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let norm = s.trim().to_ascii_lowercase().replace('_', "-");
+        let norm = normalize_name(s);
         Preset::ALL
             .into_iter()
             .find(|p| p.name() == norm)
@@ -305,6 +372,72 @@ impl fmt::Display for Rules {
     }
 }
 
+/// `kata-get-rules` output: KataGo's rule fields, in KataGo's order and spelling.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct KataRules<'a> {
+    name: &'a str,
+    ko: &'static str,
+    scoring: &'static str,
+    tax: &'static str,
+    suicide: bool,
+    white_handicap_bonus: &'static str,
+    has_button: bool,
+    end_passes: u8,
+    pass_stones: bool,
+    white_passes_last: bool,
+    fixed_handicap: bool,
+    remove_dead: bool,
+    #[serde(serialize_with = "komi_as_printed")]
+    komi: f64,
+}
+
+/// Komi as Rust prints it (`7.5`, `7`, `-0.5`, never an exponent), which is always a JSON
+/// number when finite; `null` otherwise.
+fn komi_as_printed<S: serde::Serializer>(komi: &f64, s: S) -> Result<S::Ok, S::Error> {
+    match serde_json::value::RawValue::from_string(komi.to_string()) {
+        Ok(raw) => raw.serialize(s),
+        Err(_) => s.serialize_none(),
+    }
+}
+
+impl Rules {
+    /// The rules as KataGo's `kata-get-rules` JSON object, under `name` (one line).
+    pub fn kata_json(&self, name: &str) -> String {
+        let k = KataRules {
+            name,
+            ko: match self.ko {
+                KoRule::Simple => "SIMPLE",
+                KoRule::Positional => "POSITIONAL",
+                KoRule::Situational => "SITUATIONAL",
+                // KataGo's name for "no repetition since the last pass"
+                KoRule::PassReset => "SPIGHT",
+            },
+            scoring: match self.scoring {
+                Scoring::Area => "AREA",
+                Scoring::Territory => "TERRITORY",
+                Scoring::Stones => "STONES",
+            },
+            tax: if self.seki_eyes_count { "NONE" } else { "SEKI" },
+            suicide: self.suicide == SuicideRule::MultiStoneAllowed,
+            white_handicap_bonus: match self.handicap_bonus {
+                HandicapBonus::Zero => "0",
+                HandicapBonus::N => "N",
+                HandicapBonus::NMinusOne => "N-1",
+            },
+            has_button: false,
+            end_passes: self.end_passes,
+            pass_stones: self.pass_stones,
+            white_passes_last: self.white_passes_last,
+            fixed_handicap: self.fixed_handicap,
+            remove_dead: self.remove_dead,
+            komi: self.komi,
+        };
+        // Strings, booleans and numbers only: serializing cannot fail.
+        serde_json::to_string(&k).unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,5 +552,166 @@ mod tests {
         let mut t = Rules::preset(Preset::Chinese);
         t.scoring = Scoring::Territory;
         assert_eq!(t.handicap_points(3), 0);
+    }
+
+    #[test]
+    fn every_name_and_alias_parses() {
+        use Preset::*;
+        let table = [
+            ("chinese", Chinese),
+            ("chinese-ogs", Chinese),
+            ("chinese_kgs", Chinese),
+            ("CN", Chinese),
+            ("japanese", Japanese),
+            ("jp", Japanese),
+            ("JPN", Japanese),
+            ("korean", Korean),
+            ("kr", Korean),
+            ("aga", Aga),
+            ("bga", Aga),
+            ("aga-button", Aga),
+            ("new-zealand", NewZealand),
+            ("New Zealand", NewZealand),
+            ("nz", NewZealand),
+            ("newzealand", NewZealand),
+            ("tromp-taylor", TrompTaylor),
+            ("tromptaylor", TrompTaylor),
+            ("tt", TrompTaylor),
+            ("ing", Ing),
+            ("goe", Ing),
+            ("ing_goe", Ing),
+            ("primitive", Primitive),
+            ("stone-scoring", Primitive),
+            ("shimada", Primitive),
+            ("yasunaga", Yasunaga),
+            (" Traditional ", Traditional),
+        ];
+        for (name, p) in table {
+            assert_eq!(Preset::from_name(name), Some(p), "{name}");
+            let (r, canonical) = parse_rules_name(name).expect("known name");
+            assert_eq!((r, canonical.as_str()), (Rules::preset(p), p.name()));
+        }
+        for (alias, p) in ALIASES {
+            assert_eq!(Preset::from_name(alias), Some(*p));
+            // the aliases are not preset names: FromStr and Display stay canonical
+            assert!(alias.parse::<Preset>().is_err(), "{alias}");
+        }
+        for bad in ["", "martian", "chinese ogs x", "-", "nz2"] {
+            assert_eq!(parse_rules_name(bad), None, "{bad:?}");
+        }
+        assert!(Preset::names().starts_with("chinese, japanese, korean, aga, new-zealand"));
+    }
+
+    /// `gtp::engine::rules_by_name` as it was before rules had one parser (kept here as
+    /// the reference the shared parser must agree with).
+    fn old_rules_by_name(name: &str) -> Option<(Rules, String)> {
+        let n = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        let preset = match n.as_str() {
+            "chinese" | "chinese-ogs" | "chinese-kgs" | "cn" => Preset::Chinese,
+            "japanese" | "jp" | "jpn" => Preset::Japanese,
+            "korean" | "kr" => Preset::Korean,
+            "aga" | "bga" | "aga-button" => Preset::Aga,
+            "new-zealand" | "nz" | "newzealand" => Preset::NewZealand,
+            "tromp-taylor" | "tromptaylor" | "tt" => Preset::TrompTaylor,
+            "ing" | "goe" | "ing-goe" => Preset::Ing,
+            "primitive" | "stone-scoring" | "shimada" => Preset::Primitive,
+            "yasunaga" => Preset::Yasunaga,
+            "traditional" => Preset::Traditional,
+            _ => {
+                let r = n.parse::<Rules>().ok()?;
+                let name = r.to_string();
+                return Some((r, name));
+            }
+        };
+        Some((Rules::preset(preset), preset.to_string()))
+    }
+
+    /// Every name GTP (`kata-set-rules`, `loadsgf`) and `tengen --rules` knew parses the
+    /// same way through the shared parser, and through GTP's entry point.
+    #[test]
+    fn names_parse_as_gtp_parsed_them() {
+        let mut names: Vec<String> = Preset::all_names().map(|(n, _)| n.to_string()).collect();
+        let variants: Vec<String> = names
+            .iter()
+            .flat_map(|n| [n.to_uppercase(), n.replace('-', "_"), n.replace('-', " ")])
+            .collect();
+        names.extend(variants);
+        names.extend(["bogus", "", "  ", "chinese-", "japanese kgs"].map(String::from));
+        for n in names {
+            let new = parse_rules_name(&n);
+            assert_eq!(new, old_rules_by_name(&n), "{n:?}");
+            assert_eq!(new, crate::gtp::engine::rules_by_name(&n), "{n:?}");
+        }
+    }
+
+    #[test]
+    fn kata_json_text() {
+        assert_eq!(
+            Rules::preset(Preset::Chinese).kata_json("chinese"),
+            r#"{"name":"chinese","ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":7.5}"#
+        );
+        assert_eq!(
+            Rules::preset(Preset::Yasunaga).kata_json("yasunaga"),
+            r#"{"name":"yasunaga","ko":"SPIGHT","scoring":"TERRITORY","tax":"NONE","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":3,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":0}"#
+        );
+    }
+
+    /// `gtp::engine::rules_json` as it was before serde (the reference for `kata_json`).
+    fn old_rules_json(r: &Rules, name: &str) -> String {
+        let ko = match r.ko {
+            KoRule::Simple => "SIMPLE",
+            KoRule::Positional => "POSITIONAL",
+            KoRule::Situational => "SITUATIONAL",
+            KoRule::PassReset => "SPIGHT",
+        };
+        let scoring = match r.scoring {
+            Scoring::Area => "AREA",
+            Scoring::Territory => "TERRITORY",
+            Scoring::Stones => "STONES",
+        };
+        let bonus = match r.handicap_bonus {
+            HandicapBonus::Zero => "0",
+            HandicapBonus::N => "N",
+            HandicapBonus::NMinusOne => "N-1",
+        };
+        let tax = if r.seki_eyes_count { "NONE" } else { "SEKI" };
+        format!(
+            "{{\"name\":\"{name}\",\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\"tax\":\"{tax}\",\"suicide\":{},\"whiteHandicapBonus\":\"{bonus}\",\"hasButton\":false,\"endPasses\":{},\"passStones\":{},\"whitePassesLast\":{},\"fixedHandicap\":{},\"removeDead\":{},\"komi\":{}}}",
+            r.suicide == SuicideRule::MultiStoneAllowed,
+            r.end_passes,
+            r.pass_stones,
+            r.white_passes_last,
+            r.fixed_handicap,
+            r.remove_dead,
+            r.komi
+        )
+    }
+
+    /// The same text as GTP's hand-written `rules_json`, for every preset and odd komi.
+    #[test]
+    fn kata_json_matches_gtp_rules_json() {
+        for p in Preset::ALL {
+            for komi in [
+                None,
+                Some(7.0),
+                Some(-0.5),
+                Some(-0.0),
+                Some(0.1),
+                Some(1e-7),
+                Some(1e300),
+                Some(-12.25),
+            ] {
+                let mut r = Rules::preset(p);
+                if let Some(k) = komi {
+                    r.komi = k;
+                }
+                for name in [p.name(), "custom"] {
+                    let new = r.kata_json(name);
+                    assert_eq!(new, old_rules_json(&r, name));
+                    let v: serde_json::Value = serde_json::from_str(&new).expect("valid JSON");
+                    assert_eq!(v["komi"].as_f64(), Some(r.komi));
+                }
+            }
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! stones, ownership of empty regions, and the final [`GameScore`] under each [`Scoring`].
 
 use super::ruleset::{Rules, Scoring};
-use crate::board::{AnyBoard, Color, Point};
+use crate::board::{AnyBoard, Bitset, Board, Color, Point};
+use crate::with_board;
 use std::fmt;
 
 /// The life-and-death status of a chain at the end of the game.
@@ -166,61 +167,49 @@ impl Count {
 /// empty regions bordered by one colour only. Regions touching a chain in seki belong to
 /// nobody when `rules.seki_eyes_count` is false.
 pub fn count(board: &AnyBoard, rules: &Rules, status: &StatusMap, prisoners: [u32; 2]) -> Count {
-    let size = board.size();
-    let n = Point::index_bound(size);
-    let mut grid: Vec<Option<Color>> = vec![None; n];
+    with_board!(board, b => count_on(&**b, rules, status, prisoners))
+}
+
+fn count_on<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    rules: &Rules,
+    status: &StatusMap,
+    prisoners: [u32; 2],
+) -> Count {
+    let mut owner: Vec<Option<Color>> = vec![None; Point::index_bound(b.size())];
     let mut tally = [Tally::default(); 2];
     tally[0].prisoners = prisoners[0];
     tally[1].prisoners = prisoners[1];
-    let points = board.points();
-    for &p in &points {
-        if let Some(c) = board.color_at(p) {
-            if rules.remove_dead && status.get(p) == Status::Dead {
-                tally[c.opponent().index()].prisoners += 1;
-            } else {
-                grid[p.idx()] = Some(c);
-                tally[c.index()].stones += 1;
+    // the stones that stay on the board, and those of them in seki
+    let mut kept = [Bitset::<W>::EMPTY; 2];
+    let mut seki = Bitset::<W>::EMPTY;
+    for c in Color::BOTH {
+        for i in b.stones(c).iter() {
+            match status.get(Point(i as u16)) {
+                Status::Dead if rules.remove_dead => tally[c.opponent().index()].prisoners += 1,
+                s => {
+                    kept[c.index()].insert(i);
+                    if s == Status::Seki {
+                        seki.insert(i);
+                    }
+                    owner[i] = Some(c);
+                }
             }
         }
+        tally[c.index()].stones = kept[c.index()].count();
     }
-    let mut owner = grid.clone();
-    let mut seen = vec![false; n];
-    for &start in &points {
-        if grid[start.idx()].is_some() || seen[start.idx()] {
-            continue;
-        }
-        seen[start.idx()] = true;
-        let mut region = vec![start];
-        let mut stack = vec![start];
-        let mut borders = [false; 2];
-        let mut seki = false;
-        while let Some(q) = stack.pop() {
-            for m in board.neighbors(q) {
-                match grid[m.idx()] {
-                    Some(c) => {
-                        borders[c.index()] = true;
-                        seki |= status.get(m) == Status::Seki;
-                    }
-                    None if !seen[m.idx()] => {
-                        seen[m.idx()] = true;
-                        region.push(m);
-                        stack.push(m);
-                    }
-                    None => {}
-                }
-            }
-        }
-        let who = match borders {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
+    let open = b.on_board().and_not(&kept[0]).and_not(&kept[1]);
+    for region in b.regions(&open) {
+        let around = b.dilate(&region);
+        let who = match [around.intersects(&kept[0]), around.intersects(&kept[1])] {
+            [true, false] => Color::Black,
+            [false, true] => Color::White,
+            _ => continue,
         };
-        if let Some(c) = who {
-            if rules.seki_eyes_count || !seki {
-                tally[c.index()].territory += region.len() as u32;
-                for q in region {
-                    owner[q.idx()] = Some(c);
-                }
+        if rules.seki_eyes_count || !around.intersects(&seki) {
+            tally[who.index()].territory += region.count();
+            for i in region.iter() {
+                owner[i] = Some(who);
             }
         }
     }
@@ -408,6 +397,48 @@ mod tests {
             let s = score_board(&b, &r, &st, [0, 0], 4).to_string();
             let want = if want == "W+0" { "0" } else { want };
             assert_eq!(s, want, "{p}");
+        }
+    }
+
+    /// With every stone alive, area counting owns exactly what the board's area flood
+    /// gives each side (the fill playouts and ownership use).
+    #[test]
+    fn count_agrees_with_board_area_owners() {
+        use rand::{rngs::SmallRng, RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        for size in [2, 5, 9, 13] {
+            for _ in 0..20 {
+                let mut g = AnyBoard::new(size).expect("size");
+                let moves = rng.random_range(0..size * size * 2);
+                for i in 0..moves {
+                    let c = Color::BOTH[i % 2];
+                    let p = Point::new(rng.random_range(0..size), rng.random_range(0..size), size);
+                    let _ = g.try_play(c, p);
+                }
+                let st = StatusMap::new(&g);
+                let c = count(&g, &Rules::preset(Preset::Chinese), &st, [0, 0]);
+                let points = g.points();
+                let owners: Vec<Option<Color>> = with_board!(&g, b => {
+                    let o = b.area_owners();
+                    points
+                        .iter()
+                        .map(|p| {
+                            Color::BOTH
+                                .into_iter()
+                                .find(|c| o[c.index()].contains(p.idx()))
+                        })
+                        .collect()
+                });
+                for (p, want) in points.iter().zip(owners) {
+                    assert_eq!(c.owner(*p), want, "{p:?}\n{g}");
+                }
+                let area = with_board!(&g, b => b.area_score());
+                let [tb, tw] = c.tally;
+                assert_eq!(
+                    (tb.stones + tb.territory) as i32 - (tw.stones + tw.territory) as i32,
+                    area
+                );
+            }
         }
     }
 }

@@ -5,6 +5,7 @@ use crate::search::playout::playout;
 use crate::with_board;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use serde::Serialize;
 use std::time::{Duration, Instant};
 
 /// Options of `tengen bench playouts`.
@@ -41,21 +42,41 @@ pub struct PlayoutBenchReport {
     pub black_wins: u64,
 }
 
+/// The JSON line of a playout benchmark (rates derived, rounded as printed).
+#[derive(Serialize)]
+struct BenchLine {
+    size: usize,
+    threads: usize,
+    seconds: f64,
+    playouts: u64,
+    moves: u64,
+    playouts_per_s: f64,
+    moves_per_s: f64,
+    black_win_rate: f64,
+}
+
+/// `x` rounded to `decimals` places.
+fn round_to(x: f64, decimals: i32) -> f64 {
+    let f = 10f64.powi(decimals);
+    (x * f).round() / f
+}
+
 impl PlayoutBenchReport {
     /// The last line of the benchmark output: one JSON object.
     pub fn json(&self) -> String {
         let s = self.seconds.max(1e-9);
-        format!(
-            "{{\"size\":{},\"threads\":{},\"seconds\":{:.3},\"playouts\":{},\"moves\":{},\"playouts_per_s\":{:.1},\"moves_per_s\":{:.1},\"black_win_rate\":{:.4}}}",
-            self.size,
-            self.threads,
-            self.seconds,
-            self.playouts,
-            self.moves,
-            self.playouts as f64 / s,
-            self.moves as f64 / s,
-            self.black_wins as f64 / (self.playouts.max(1)) as f64
-        )
+        let line = BenchLine {
+            size: self.size,
+            threads: self.threads,
+            seconds: round_to(self.seconds, 3),
+            playouts: self.playouts,
+            moves: self.moves,
+            playouts_per_s: round_to(self.playouts as f64 / s, 1),
+            moves_per_s: round_to(self.moves as f64 / s, 1),
+            black_win_rate: round_to(self.black_wins as f64 / self.playouts.max(1) as f64, 4),
+        };
+        // Plain numbers only: serializing cannot fail.
+        serde_json::to_string(&line).unwrap_or_default()
     }
 }
 
@@ -158,6 +179,29 @@ mod tests {
         let j = r.json();
         assert!(j.starts_with("{\"size\":5,\"threads\":2,"), "{j}");
         assert!(j.contains("\"black_win_rate\":"));
+    }
+
+    #[test]
+    fn json_line_fields_and_rounding() {
+        let r = PlayoutBenchReport {
+            size: 9,
+            threads: 1,
+            seconds: 2.0004,
+            playouts: 3000,
+            moves: 300_001,
+            black_wins: 1000,
+        };
+        let v: serde_json::Value = serde_json::from_str(&r.json()).expect("JSON");
+        let f = |k: &str| v[k].as_f64();
+        assert_eq!(f("size"), Some(9.0));
+        assert_eq!(f("threads"), Some(1.0));
+        assert_eq!(f("seconds"), Some(2.0));
+        assert_eq!(f("playouts"), Some(3000.0));
+        assert_eq!(f("moves"), Some(300_001.0));
+        assert_eq!(f("playouts_per_s"), Some(1499.7));
+        assert_eq!(f("moves_per_s"), Some(149_970.5));
+        assert_eq!(f("black_win_rate"), Some(0.3333));
+        assert_eq!(v.as_object().map(|o| o.len()), Some(8));
     }
 
     #[test]
