@@ -56,6 +56,8 @@ enum Command {
 enum BenchCommand {
     /// Light playouts from the empty board.
     Playouts(PlayoutBenchArgs),
+    /// The full tree search from the empty board.
+    Search(tengen::search::bench_search::SearchBenchArgs),
 }
 
 fn parse_time(s: &str) -> Result<f64, String> {
@@ -150,6 +152,15 @@ fn main() -> ExitCode {
         Some(Command::Bench {
             what: BenchCommand::Playouts(a),
         }) => match run_playout_bench(a) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tengen: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Bench {
+            what: BenchCommand::Search(a),
+        }) => match tengen::search::bench_search::run_search_bench(a) {
             Ok(_) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tengen: {e}");

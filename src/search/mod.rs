@@ -2,6 +2,7 @@
 //! the [`Searcher`] interface the engine drives them through.
 
 pub mod bench;
+pub mod bench_search;
 pub mod flat;
 pub mod params;
 pub mod playout;
