@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod flat;
 pub mod playout;
+pub mod time;
 
 use crate::board::{Color, Point};
 use crate::rules::Game;

@@ -1,6 +1,8 @@
 //! Unit tests of the command handlers, through [`Gtp::exec`].
 
 use super::*;
+use crate::search::flat::FlatParams;
+use std::time::Instant;
 
 fn engine() -> Gtp {
     let opts = Options {
