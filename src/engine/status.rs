@@ -153,15 +153,15 @@ impl StatusCache {
     /// `compute()`'s, which is then kept.
     pub fn get(&mut self, game: &Game, compute: impl FnOnce() -> StatusMap) -> &StatusMap {
         let key = Key::of(game);
-        let hit = self.entry.as_ref().is_some_and(|(k, _)| *k == key);
-        if !hit {
-            self.computed += 1;
-            self.entry = Some((key, compute()));
+        if self.entry.as_ref().is_some_and(|(k, _)| *k != key) {
+            self.entry = None;
         }
-        match &mut self.entry {
-            Some((_, map)) => map,
-            None => unreachable!("filled above"),
-        }
+        let computed = &mut self.computed;
+        let (_, map) = self.entry.get_or_insert_with(|| {
+            *computed += 1;
+            (key, compute())
+        });
+        map
     }
 
     /// How many judgements were computed rather than served from the cache.
