@@ -2,7 +2,7 @@
 //! reports through callbacks (Stockfish's `Engine`, KataGo's `AsyncBot`). It knows no
 //! protocol: [`crate::gtp`] parses commands, calls it and formats its answers.
 //!
-//! - [`decide`]: the one place that turns a search report into play, pass or resign.
+//! - [`mod@decide`]: the one place that turns a search report into play, pass or resign.
 //! - [`status`]: dead stones and seki for scoring, cached per position.
 
 pub mod decide;
@@ -370,7 +370,7 @@ impl Engine {
         }
     }
 
-    /// Searches for `color` within the clock, decides (see [`decide`]) and, when asked,
+    /// Searches for `color` within the clock, decides (see [`decide()`]) and, when asked,
     /// plays the decision. Reports go to `on_report` every `how.interval`. A generated move
     /// that the game refuses becomes a pass.
     pub fn genmove(
