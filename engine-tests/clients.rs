@@ -457,7 +457,6 @@ fn sabaki_analysis_area_and_maxmoves() {
 /// ownership and Lizzie the winrate of that node. An analysis that prints nothing leaves
 /// both without data for the final position.
 #[test]
-#[ignore = "open: /work/notes/qa.md Q8 (needs the search to report pass-only positions)"]
 fn analysis_of_a_finished_position_still_reports() {
     let mut e = Engine::spawn(ARGS);
     // 3x3: Black owns the board with four one-point eyes; White cannot play anywhere.

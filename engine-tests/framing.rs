@@ -276,6 +276,7 @@ fn help_explains_every_option() {
         "--komi",
         "--seed",
         "--resign-threshold",
+        "--player",
         "-v",
     ] {
         assert!(text.contains(opt), "--help does not mention {}", opt);
@@ -295,6 +296,7 @@ fn bad_command_line_is_an_error_not_a_panic() {
         &["--threads", "abc"][..],
         &["--rules", "no-such-rules"][..],
         &["--komi", "x"][..],
+        &["--player", "uct"][..],
         &["--no-such-option"][..],
     ] {
         let (status, out, err) = common::run_once(args, Duration::from_secs(10));
@@ -313,6 +315,20 @@ fn command_line_komi_and_rules_apply() {
     // An explicit komi command overrides it.
     e.ok("komi 0.5");
     assert_eq!(e.ok("final_score"), "W+0.5");
+}
+
+#[test]
+fn both_players_generate_moves() {
+    for player in ["flat", "tree", "FLAT"] {
+        let mut e = Engine::spawn(&["--player", player, "--playouts", "50", "--seed", "3"]);
+        e.ok("boardsize 9");
+        let mv = e.ok("genmove b");
+        assert!(
+            common::is_vertex_on(&mv, 9),
+            "--player {player}: genmove gave {mv:?}"
+        );
+        assert!(e.ok("kgs-chat").contains("Monte-Carlo"));
+    }
 }
 
 #[test]

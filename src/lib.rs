@@ -3,11 +3,13 @@
 //! - [`board`]: the bitboard core (chains, liberties, captures, simple ko, hashing).
 //! - [`rules`]: rule sets, game history, superko, end of game and scoring.
 //! - [`search`]: playouts and search.
+//! - [`engine`]: the game, the searcher and the clock behind one API (no protocol).
 
 #![warn(missing_docs)]
 
 pub mod arena;
 pub mod board;
+pub mod engine;
 pub mod gtp;
 pub mod rules;
 pub mod search;

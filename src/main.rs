@@ -1,7 +1,9 @@
-//! The `tengen` command: a GTP engine on stdin/stdout, plus `tengen bench` and `tengen match`.
+//! The `tengen` command: command line -> engine -> GTP loop on stdin/stdout, plus `tengen bench`
+//! and `tengen match`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use tengen::engine::Player;
 use tengen::gtp::{self, Gtp, Options};
 use tengen::search::bench::{run_playout_bench, PlayoutBenchArgs};
 use tengen::search::flat::FlatParams;
@@ -31,6 +33,10 @@ struct Cli {
     /// Seed of the random generators.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Move searcher: tree (Monte-Carlo tree search) or flat (flat Monte-Carlo, the baseline
+    /// for matches).
+    #[arg(long, default_value = "tree", value_parser = parse_player)]
+    player: Player,
     /// Resign when the best move's winrate falls below this (0 never resigns).
     #[arg(long, default_value_t = 0.05, value_parser = parse_fraction)]
     resign_threshold: f64,
@@ -81,10 +87,13 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
     }
 }
 
+fn parse_player(s: &str) -> Result<Player, String> {
+    s.parse()
+}
+
 fn parse_rules(s: &str) -> Result<(tengen::rules::Rules, String), String> {
-    gtp::engine::rules_by_name(s).ok_or_else(|| {
-        format!("unknown rules '{s}' (chinese, japanese, korean, aga, new-zealand, tromp-taylor, ing, primitive, yasunaga, traditional)")
-    })
+    tengen::rules::parse_rules_name(s)
+        .ok_or_else(|| format!("unknown rules '{s}' ({})", tengen::rules::Preset::names()))
 }
 
 fn init_logging(verbose: u8) {
@@ -104,6 +113,7 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         rules: cli.rules.0,
         rules_name: Some(cli.rules.1.clone()),
         komi: cli.komi,
+        player: cli.player,
         search: FlatParams {
             playouts: cli.playouts,
             time: cli.time,
@@ -115,9 +125,10 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         ..Options::default()
     };
     log::info!(
-        "Tengen {} ready, rules {}",
+        "Tengen {} ready, rules {}, player {}",
         env!("CARGO_PKG_VERSION"),
-        cli.rules.1
+        cli.rules.1,
+        cli.player
     );
     // a large stack: deep SGF trees are parsed and dropped recursively
     let worker = std::thread::Builder::new()

@@ -1,48 +1,21 @@
 //! The GTP command table and its handlers. [`Gtp`] turns one [`Command`] into one
 //! [`Response`]; reading and writing happen in [`super::io`], so tests need no pipes.
-//! Game logic lives in `rules`, records in `sgf`, move choice in `search::flat`.
+//! Handlers parse arguments, call the [`Engine`] and format its answers: no game logic here.
 
 use super::frame::{self, Command};
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
-use crate::rules::{
-    Game, HandicapBonus, KoRule, Move, Preset, Rules, Scoring, Status, StatusMap, SuicideRule,
-};
-use crate::search::flat::{
-    deadline_in, estimate_status, Clock, ClockKind, Decision, FlatParams, FlatSearch, Limit,
-};
+use crate::engine::{Decision, Engine, Genmove};
+use crate::rules::{Game, Move, Rules, Status};
+use crate::search::time::{Clock, ClockKind};
+use crate::search::Report;
 use crate::sgf::{self, GameRecord};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::Duration;
 
-/// Start-up settings of the GTP engine (from the command line).
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// Rules at start and after `boardsize`.
-    pub rules: Rules,
-    /// Komi; `None` means the rules' own komi.
-    pub komi: Option<f64>,
-    /// The name the rules were chosen by (shown by `kata-get-rules`, written to SGF); `None`:
-    /// the rules' own `Display`.
-    pub rules_name: Option<String>,
-    /// Settings of the move generator.
-    pub search: FlatParams,
-    /// Board size at start.
-    pub size: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            rules: Rules::preset(Preset::Chinese),
-            komi: None,
-            rules_name: None,
-            search: FlatParams::default(),
-            size: 19,
-        }
-    }
-}
+/// Start-up settings of the GTP engine (from the command line): the engine's options.
+pub use crate::engine::EngineOptions as Options;
 
 type Reply = Result<String, String>;
 type Plain = fn(&mut Gtp, &[String]) -> Reply;
@@ -126,20 +99,9 @@ enum Flavor {
     Kata,
 }
 
-/// The GTP engine state: the game, the rules and komi in force, the clock and the player.
+/// The GTP front end: parses commands, drives the [`Engine`] and formats its answers.
 pub struct Gtp {
-    game: Game,
-    /// The preset name the rules were chosen by (Japanese and Korean rules share their fields).
-    rules_name: String,
-    komi_explicit: bool,
-    params: FlatParams,
-    clock: Clock,
-    /// The colours the engine has generated moves for (names in `printsgf`).
-    engine_played: [bool; 2],
-    /// The last search, for `kgs-chat`.
-    last: Option<FlatSearch>,
-    /// Player names (and event) of the record last loaded, kept for `printsgf`.
-    loaded: Option<GameRecord>,
+    engine: Engine,
 }
 
 /// A stream that collects its lines (for [`Gtp::exec`] and tests).
@@ -234,59 +196,9 @@ fn want(args: &[String], n: usize) -> Result<(), String> {
 }
 
 /// Rules from a Tengen preset name or one of KataGo's/KGS's names for the same rules, with
-/// the canonical name.
+/// the canonical name (the one parser: [`crate::rules::parse_rules_name`]).
 pub fn rules_by_name(name: &str) -> Option<(Rules, String)> {
-    let n = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-    let preset = match n.as_str() {
-        "chinese" | "chinese-ogs" | "chinese-kgs" | "cn" => Preset::Chinese,
-        "japanese" | "jp" | "jpn" => Preset::Japanese,
-        "korean" | "kr" => Preset::Korean,
-        "aga" | "bga" | "aga-button" => Preset::Aga,
-        "new-zealand" | "nz" | "newzealand" => Preset::NewZealand,
-        "tromp-taylor" | "tromptaylor" | "tt" => Preset::TrompTaylor,
-        "ing" | "goe" | "ing-goe" => Preset::Ing,
-        "primitive" | "stone-scoring" | "shimada" => Preset::Primitive,
-        "yasunaga" => Preset::Yasunaga,
-        "traditional" => Preset::Traditional,
-        _ => {
-            let r = n.parse::<Rules>().ok()?;
-            let name = r.to_string();
-            return Some((r, name));
-        }
-    };
-    Some((Rules::preset(preset), preset.to_string()))
-}
-
-/// The rules as KataGo-style JSON, under `name`.
-pub fn rules_json(r: &Rules, name: &str) -> String {
-    let ko = match r.ko {
-        KoRule::Simple => "SIMPLE",
-        KoRule::Positional => "POSITIONAL",
-        KoRule::Situational => "SITUATIONAL",
-        // KataGo's name for "no repetition since the last pass"
-        KoRule::PassReset => "SPIGHT",
-    };
-    let scoring = match r.scoring {
-        Scoring::Area => "AREA",
-        Scoring::Territory => "TERRITORY",
-        Scoring::Stones => "STONES",
-    };
-    let bonus = match r.handicap_bonus {
-        HandicapBonus::Zero => "0",
-        HandicapBonus::N => "N",
-        HandicapBonus::NMinusOne => "N-1",
-    };
-    let tax = if r.seki_eyes_count { "NONE" } else { "SEKI" };
-    format!(
-        "{{\"name\":\"{name}\",\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\"tax\":\"{tax}\",\"suicide\":{},\"whiteHandicapBonus\":\"{bonus}\",\"hasButton\":false,\"endPasses\":{},\"passStones\":{},\"whitePassesLast\":{},\"fixedHandicap\":{},\"removeDead\":{},\"komi\":{}}}",
-        r.suicide == SuicideRule::MultiStoneAllowed,
-        r.end_passes,
-        r.pass_stones,
-        r.white_passes_last,
-        r.fixed_handicap,
-        r.remove_dead,
-        r.komi
-    )
+    crate::rules::parse_rules_name(name)
 }
 
 /// The bytes of a regular file of at most 16 MiB (not a device, pipe or directory).
@@ -299,24 +211,6 @@ fn read_small_file(path: &str) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     f.take(16 << 20).read_to_end(&mut bytes)?;
     Ok(bytes)
-}
-
-/// Today's date as `YYYY-MM-DD` (UTC).
-fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // civil-from-days (Howard Hinnant)
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// Analysis request parsed from `lz-analyze`/`kata-analyze` arguments.
@@ -346,6 +240,80 @@ impl AnalyzeArgs {
         let allowed = listed(&self.allow);
         !avoided && (allowed.is_empty() || allowed.into_iter().any(|x| x))
     }
+
+    /// The points `c` may not play at the root of the search: those it may not report.
+    fn barred(&self, c: Color, game: &Game) -> Vec<Point> {
+        if !self.avoid.iter().chain(&self.allow).any(|(lc, _)| *lc == c) {
+            return vec![];
+        }
+        let size = game.size();
+        game.board()
+            .points()
+            .into_iter()
+            .filter(|p| !self.reports(c, &p.vertex(size).to_string()))
+            .collect()
+    }
+}
+
+/// Expected final owner of `p` in `r`, +1 Black to -1 White (0 when unknown).
+fn ownership_at(r: &Report, p: Point) -> f64 {
+    r.ownership.get(p.idx()).copied().unwrap_or(0.0)
+}
+
+/// A move as GTP writes it.
+fn move_text(mv: Option<Point>, size: usize) -> String {
+    mv.map_or("pass".into(), |p| p.vertex(size).to_string())
+}
+
+/// One analysis line for a board of `size`: the searched moves, best first (as `maxmoves`,
+/// `allow` and `avoid` ask), then ownership when asked. `color` is the analysed colour when
+/// the report names none.
+fn info_line(r: &Report, size: usize, color: Color, flavor: Flavor, a: &AnalyzeArgs) -> String {
+    let color = r.color.unwrap_or(color);
+    let mut out = String::new();
+    let shown = r
+        .moves
+        .iter()
+        .map(|m| (m, move_text(m.mv, size)))
+        .filter(|(_, mv)| a.reports(color, mv))
+        .take(a.max_moves.unwrap_or(usize::MAX));
+    for (order, (m, mv)) in shown.enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let pv = if m.pv.is_empty() {
+            mv.clone()
+        } else {
+            m.pv.iter()
+                .map(|&q| move_text(q, size))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match flavor {
+            Flavor::Lz => out.push_str(&format!(
+                "info move {mv} visits {} winrate {} prior {} lcb {} order {order} pv {pv}",
+                m.visits,
+                (m.winrate * 10000.0).round() as i64,
+                (m.prior * 10000.0).round() as i64,
+                (m.lcb * 10000.0).round() as i64,
+            )),
+            Flavor::Kata => out.push_str(&format!(
+                "info move {mv} visits {} winrate {:.6} scoreMean {:.3} scoreLead {:.3} prior {:.6} lcb {:.6} order {order} pv {pv}",
+                m.visits, m.winrate, m.score_lead, m.score_lead, m.prior, m.lcb,
+            )),
+        }
+    }
+    if a.ownership && flavor == Flavor::Kata && !out.is_empty() {
+        let sign = color.sign();
+        out.push_str(" ownership");
+        for y in (0..size).rev() {
+            for x in 0..size {
+                let o = sign * ownership_at(r, Point::new(x, y, size));
+                out.push_str(&format!(" {o:.4}"));
+            }
+        }
+    }
+    out
 }
 
 fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
@@ -409,33 +377,19 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
 impl Gtp {
     /// A fresh engine with an empty board.
     pub fn new(opts: &Options) -> Gtp {
-        let mut rules = opts.rules;
-        if let Some(k) = opts.komi {
-            rules.komi = k;
-        }
-        let size = opts.size.clamp(2, 25);
-        let game = match Game::new(size, rules) {
-            Some(g) => g,
-            None => Game::new(19, rules).unwrap_or_else(|| unreachable!("19x19 is valid")),
-        };
         Gtp {
-            rules_name: opts
-                .rules_name
-                .clone()
-                .unwrap_or_else(|| game.rules().to_string()),
-            game,
-            komi_explicit: opts.komi.is_some(),
-            params: opts.search.clone(),
-            clock: Clock::default(),
-            engine_played: [false; 2],
-            last: None,
-            loaded: None,
+            engine: Engine::new(opts),
         }
     }
 
     /// The game being played.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.engine.game()
+    }
+
+    /// The engine behind the protocol.
+    pub fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
     }
 
     /// Runs one raw input line and returns exactly what would be written (empty for lines
@@ -490,28 +444,22 @@ impl Gtp {
         if !(2..=25).contains(&n) {
             return Err("unacceptable size".into());
         }
-        let g = Game::new(n as usize, *self.game.rules()).ok_or("unacceptable size")?;
-        self.game = g;
-        self.last = None;
-        self.loaded = None;
-        self.engine_played = [false; 2];
+        self.engine
+            .set_boardsize(n as usize)
+            .map_err(|_| "unacceptable size")?;
         Ok(String::new())
     }
 
     fn clear_board(&mut self, args: &[String]) -> Reply {
         want(args, 0)?;
-        self.game.clear();
-        self.engine_played = [false; 2];
-        self.last = None;
-        self.loaded = None;
+        self.engine.clear();
         Ok(String::new())
     }
 
     fn komi(&mut self, args: &[String]) -> Reply {
         want(args, 1)?;
         let k = parse_real(&args[0])?;
-        self.game.set_komi(k);
-        self.komi_explicit = true;
+        self.engine.set_komi(k);
         Ok(String::new())
     }
 
@@ -519,7 +467,7 @@ impl Gtp {
     fn to_move(&self, v: Option<Vertex>) -> Option<Move> {
         match v {
             None => Some(Move::Pass),
-            Some(v) => v.to_point(self.game.size()).map(Move::Play),
+            Some(v) => v.to_point(self.game().size()).map(Move::Play),
         }
     }
 
@@ -528,16 +476,15 @@ impl Gtp {
         let c = parse_color(&args[0])?;
         let v = parse_move(&args[1])?;
         let m = self.to_move(v).ok_or(ILLEGAL)?;
-        self.game.play(c, m).map_err(|e| {
+        self.engine.play(c, m).map_err(|e| {
             log::info!("illegal move {} {}: {e}", c, args[1]);
             ILLEGAL.to_string()
         })?;
-        self.last = None;
         Ok(String::new())
     }
 
     fn vertex_text(&self, p: Point) -> String {
-        p.vertex(self.game.size()).to_string()
+        p.vertex(self.game().size()).to_string()
     }
 
     fn decision_text(&self, d: Decision) -> String {
@@ -548,186 +495,41 @@ impl Gtp {
         }
     }
 
-    /// The work limit for one move of `color`.
-    fn move_limit(&self, color: Color) -> Limit {
-        let t = self.clock.move_time(
-            color,
-            self.game.size(),
-            self.game.move_number(),
-            self.params.time,
-        );
-        let clock_runs = match self.clock.kind {
-            ClockKind::Unset => self.clock.left[color.index()].is_some(),
-            ClockKind::Unlimited => false,
-            _ => true,
-        };
-        match (self.params.playouts, clock_runs) {
-            (Some(n), false) => Limit {
-                playouts: Some(n),
-                deadline: None,
-            },
-            (p, _) => Limit {
-                playouts: p,
-                deadline: Some(deadline_in(t)),
-            },
-        }
-    }
-
-    /// Searches for `color` and decides; streams analysis lines when `report` is given.
-    fn think(
+    /// `genmove`, `kgs-genmove_cleanup` (`cleanup`) and `reg_genmove` (`!play`): an interrupt
+    /// ends the search early.
+    fn do_genmove(
         &mut self,
-        color: Color,
+        args: &[String],
         stream: &mut dyn Stream,
         cleanup: bool,
-        report: Option<(Flavor, &AnalyzeArgs)>,
-    ) -> Decision {
-        let mut s = FlatSearch::new(&self.game, color, &self.params);
-        let limit = self.move_limit(color);
-        let stop = stream.interrupt_flag();
-        match report {
-            None => s.run(limit, &stop),
-            Some((flavor, a)) => {
-                stream.start();
-                loop {
-                    let slice = deadline_in(a.interval_cs as f64 / 100.0);
-                    let deadline = limit.deadline.map_or(slice, |d| d.min(slice));
-                    let left = limit.playouts.map(|n| n.saturating_sub(s.playouts()));
-                    s.run(
-                        Limit {
-                            playouts: left,
-                            deadline: Some(deadline),
-                        },
-                        &stop,
-                    );
-                    let line = self.info_line(&s, flavor, a);
-                    if !line.is_empty() {
-                        stream.emit(&line);
-                    }
-                    let done_playouts = limit.playouts.is_some_and(|n| s.playouts() >= n);
-                    let done_time = limit.deadline.is_some_and(|d| Instant::now() >= d);
-                    let stopped = stop.load(std::sync::atomic::Ordering::SeqCst);
-                    if done_playouts || done_time || stopped || s.infos().is_empty() {
-                        break;
-                    }
-                }
-            }
-        }
-        let mut d = s.decide(cleanup);
-        // `allow`/`avoid` of *-genmove_analyze bind the move played as well as the report
-        if let (Some((_, a)), Decision::Play(p)) = (report, d) {
-            if !a.reports(color, &self.vertex_text(p)) {
-                d = s
-                    .infos()
-                    .iter()
-                    .filter_map(|m| m.mv)
-                    .find(|&q| a.reports(color, &self.vertex_text(q)))
-                    .map_or(Decision::Pass, Decision::Play);
-            }
-        }
-        log::info!(
-            "{} playouts for {color}, best {:?}",
-            s.playouts(),
-            s.infos().first().map(|m| (m.visits, m.winrate))
-        );
-        // cleanup: any opponent stone captured in most playouts counts as dead
-        if cleanup && !s.opponent_dead_stones(0.0) {
-            d = Decision::Pass;
-        }
-        self.last = Some(s);
-        d
-    }
-
-    fn do_genmove(&mut self, args: &[String], stream: &mut dyn Stream, cleanup: bool) -> Reply {
+        play: bool,
+    ) -> Reply {
         want(args, 1)?;
         let c = parse_color(&args[0])?;
-        let d = self.think(c, stream, cleanup, None);
-        Ok(self.commit(c, d))
-    }
-
-    /// Plays the decision on the board and returns its GTP text.
-    fn commit(&mut self, c: Color, d: Decision) -> String {
-        self.engine_played[c.index()] = true;
-        let d = match d {
-            Decision::Play(p) => match self.game.play(c, Move::Play(p)) {
-                Ok(()) => d,
-                Err(e) => {
-                    log::error!("generated move {} refused: {e}", self.vertex_text(p));
-                    let _ = self.game.play(c, Move::Pass);
-                    Decision::Pass
-                }
-            },
-            Decision::Pass => {
-                if let Err(e) = self.game.play(c, Move::Pass) {
-                    log::error!("pass refused: {e}");
-                }
-                d
-            }
-            Decision::Resign => d,
+        self.engine.set_stop_flag(stream.interrupt_flag());
+        let how = Genmove {
+            cleanup,
+            play,
+            ..Genmove::default()
         };
-        self.decision_text(d)
+        let d = self.engine.genmove(c, &how, &mut |_| {});
+        Ok(self.decision_text(d))
     }
 
     fn genmove(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
-        Response::Reply(self.do_genmove(args, stream, false))
+        Response::Reply(self.do_genmove(args, stream, false, true))
     }
 
     fn genmove_cleanup(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
-        Response::Reply(self.do_genmove(args, stream, true))
+        Response::Reply(self.do_genmove(args, stream, true, true))
     }
 
     fn reg_genmove(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
-        let r = (|| {
-            want(args, 1)?;
-            let c = parse_color(&args[0])?;
-            let d = self.think(c, stream, false, None);
-            Ok(self.decision_text(d))
-        })();
-        Response::Reply(r)
+        Response::Reply(self.do_genmove(args, stream, false, false))
     }
 
-    /// One analysis line: the tried moves, best first (as `maxmoves`, `allow` and `avoid`
-    /// ask), then ownership when asked.
-    fn info_line(&self, s: &FlatSearch, flavor: Flavor, a: &AnalyzeArgs) -> String {
-        let size = self.game.size();
-        let ownership = a.ownership;
-        let mut out = String::new();
-        let infos = s.infos();
-        let shown = infos
-            .iter()
-            .map(|m| (m, m.mv.map_or("pass".to_string(), |p| self.vertex_text(p))))
-            .filter(|(_, mv)| a.reports(s.color(), mv))
-            .take(a.max_moves.unwrap_or(usize::MAX));
-        for (order, (m, mv)) in shown.enumerate() {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            match flavor {
-                Flavor::Lz => out.push_str(&format!(
-                    "info move {mv} visits {} winrate {} prior {} lcb {} order {order} pv {mv}",
-                    m.visits,
-                    (m.winrate * 10000.0).round() as i64,
-                    (m.prior * 10000.0).round() as i64,
-                    (m.lcb * 10000.0).round() as i64,
-                )),
-                Flavor::Kata => out.push_str(&format!(
-                    "info move {mv} visits {} winrate {:.6} scoreMean {:.3} scoreLead {:.3} prior {:.6} lcb {:.6} order {order} pv {mv}",
-                    m.visits, m.winrate, m.score_lead, m.score_lead, m.prior, m.lcb,
-                )),
-            }
-        }
-        if ownership && flavor == Flavor::Kata && !out.is_empty() {
-            let sign = if s.color() == Color::Black { 1.0 } else { -1.0 };
-            out.push_str(" ownership");
-            for y in (0..size).rev() {
-                for x in 0..size {
-                    let o = sign * s.ownership(Point::new(x, y, size));
-                    out.push_str(&format!(" {o:.4}"));
-                }
-            }
-        }
-        out
-    }
-
+    /// The `lz-`/`kata-` analysis commands. `allow`/`avoid` bar moves from the search for the
+    /// analysed colour, and filter the lines shown.
     fn analyze(
         &mut self,
         args: &[String],
@@ -739,45 +541,45 @@ impl Gtp {
             Ok(a) => a,
             Err(e) => return Response::Reply(Err(e)),
         };
-        let color = a.color.unwrap_or(self.game.to_move());
-        if genmove {
-            let d = self.think(color, stream, false, Some((flavor, &a)));
-            let text = self.commit(color, d);
-            return Response::Streamed(vec![format!("play {text}")]);
-        }
-        // analysis: stream until any further input arrives
+        let color = a.color.unwrap_or(self.game().to_move());
+        let barred = a.barred(color, self.game());
+        let interval = Duration::from_millis(a.interval_cs * 10);
         stream.start();
-        let input = stream.input_flag();
-        let mut s = FlatSearch::new(&self.game, color, &self.params);
-        let cap = 50_000_000u64;
-        while !input.load(std::sync::atomic::Ordering::SeqCst) {
-            let slice = deadline_in(a.interval_cs as f64 / 100.0);
-            if s.playouts() < cap && !s.infos().is_empty() || s.playouts() == 0 {
-                s.run(
-                    Limit {
-                        playouts: Some(cap - s.playouts().min(cap)),
-                        deadline: Some(slice),
-                    },
-                    &input,
-                );
-            } else {
-                while Instant::now() < slice && !input.load(std::sync::atomic::Ordering::SeqCst) {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
+        let size = self.game().size();
+        let line = |r: &Report| info_line(r, size, color, flavor, &a);
+        if genmove {
+            // the move keeps its thinking time: only an interrupt cuts it short
+            self.engine.set_stop_flag(stream.interrupt_flag());
+            let how = Genmove {
+                barred,
+                interval: Some(interval),
+                play: true,
+                ..Genmove::default()
+            };
+            let d = self.engine.genmove(color, &how, &mut |r| {
+                let l = line(r);
+                if !l.is_empty() {
+                    stream.emit(&l);
                 }
-            }
-            let line = self.info_line(&s, flavor, &a);
-            if !line.is_empty() && !input.load(std::sync::atomic::Ordering::SeqCst) {
-                stream.emit(&line);
-            }
+            });
+            Response::Streamed(vec![format!("play {}", self.decision_text(d))])
+        } else {
+            // analysis: stream until any further input arrives
+            let input = stream.input_flag();
+            self.engine.set_stop_flag(input.clone());
+            self.engine.analyze(color, &barred, interval, &mut |r| {
+                let l = line(r);
+                if !l.is_empty() && !input.load(Ordering::SeqCst) {
+                    stream.emit(&l);
+                }
+            });
+            Response::Streamed(vec![])
         }
-        self.last = Some(s);
-        Response::Streamed(vec![])
     }
 
     fn undo(&mut self, args: &[String]) -> Reply {
         want(args, 0)?;
-        if self.game.undo() {
-            self.last = None;
+        if self.engine.undo() {
             Ok(String::new())
         } else {
             Err("cannot undo".into())
@@ -786,26 +588,26 @@ impl Gtp {
 
     fn showboard(&mut self, args: &[String]) -> Reply {
         want(args, 0)?;
-        let g = &self.game;
+        let g = self.game();
         Ok(format!(
             "\n{}\nBlack (X) captured {}, White (O) captured {}; {} to move; rules {}, komi {}",
             g.board(),
             g.prisoners(Color::Black),
             g.prisoners(Color::White),
             g.to_move(),
-            self.rules_name,
+            self.engine.rules_name(),
             g.komi()
         ))
     }
 
     fn board_is_empty(&self) -> bool {
-        self.game.board().stone_counts() == [0, 0] && self.game.moves().is_empty()
+        self.game().board().stone_counts() == [0, 0] && self.game().moves().is_empty()
     }
 
     fn handicap_count(&self, args: &[String]) -> Result<usize, String> {
         want(args, 1)?;
         let n = parse_int(&args[0])?;
-        let size = self.game.size() as i64;
+        let size = self.game().size() as i64;
         if n < 2 || n >= size * size {
             return Err("invalid number of stones".into());
         }
@@ -816,11 +618,10 @@ impl Gtp {
     }
 
     fn place(&mut self, pts: &[Point]) -> Reply {
-        self.game.place_handicap(pts).map_err(|e| {
+        self.engine.place_handicap(pts).map_err(|e| {
             log::info!("handicap refused: {e}");
             "board not empty".to_string()
         })?;
-        self.last = None;
         Ok(pts
             .iter()
             .map(|&p| self.vertex_text(p))
@@ -831,19 +632,19 @@ impl Gtp {
     fn fixed_handicap(&mut self, args: &[String]) -> Reply {
         let n = self.handicap_count(args)?;
         let pts =
-            Game::fixed_handicap_points(self.game.size(), n).ok_or("invalid number of stones")?;
+            Game::fixed_handicap_points(self.game().size(), n).ok_or("invalid number of stones")?;
         self.place(&pts)
     }
 
     fn place_free_handicap(&mut self, args: &[String]) -> Reply {
         let n = self.handicap_count(args)?;
-        let pts = free_handicap_points(self.game.size(), n);
+        let pts = free_handicap_points(self.game().size(), n);
         self.place(&pts)
     }
 
     fn set_free_handicap(&mut self, args: &[String]) -> Reply {
         const BAD: &str = "bad vertex list";
-        let size = self.game.size();
+        let size = self.game().size();
         if args.len() < 2 || args.len() >= size * size {
             return Err(BAD.into());
         }
@@ -866,22 +667,13 @@ impl Gtp {
         want(args, 2)?;
         let c = parse_color(&args[0])?;
         let v = parse_move(&args[1])?;
-        let ok = self.to_move(v).is_some_and(|m| self.game.is_legal(c, m));
+        let ok = self.to_move(v).is_some_and(|m| self.engine.is_legal(c, m));
         Ok(if ok { "1" } else { "0" }.into())
-    }
-
-    /// Life and death for scoring (see [`estimate_status`]).
-    fn status_map(&self) -> StatusMap {
-        estimate_status(&self.game, &self.params)
-    }
-
-    fn score_text(&self) -> String {
-        self.game.score(&self.status_map()).to_string()
     }
 
     fn final_score(&mut self, args: &[String]) -> Reply {
         want(args, 0)?;
-        Ok(self.score_text())
+        Ok(self.engine.score().to_string())
     }
 
     fn final_status_list(&mut self, args: &[String]) -> Reply {
@@ -892,8 +684,8 @@ impl Gtp {
             "seki" => Status::Seki,
             _ => return Err(SYNTAX.into()),
         };
-        let status = self.status_map();
-        let board = self.game.board();
+        let status = self.engine.final_status().clone();
+        let board = self.game().board();
         let mut lines = vec![];
         for p in board.points() {
             if board.color_at(p).is_none() || board.chain_head(p) != p {
@@ -903,7 +695,7 @@ impl Gtp {
                 let mut vs: Vec<Vertex> = board
                     .chain_points(p)
                     .into_iter()
-                    .map(|q| q.vertex(self.game.size()))
+                    .map(|q| q.vertex(self.game().size()))
                     .collect();
                 vs.sort_by_key(|v| (v.y, v.x));
                 lines.push(
@@ -945,51 +737,26 @@ impl Gtp {
             .rules
             .as_deref()
             .and_then(rules_by_name)
-            .unwrap_or_else(|| (*self.game.rules(), self.rules_name.clone()));
-        let game = rec.to_game(rules, upto).map_err(|e| {
-            log::info!("loadsgf {}: {e}", args[0]);
-            CANNOT
-        })?;
-        self.game = game;
-        self.rules_name = rules_name;
-        self.komi_explicit = true;
-        self.engine_played = [false; 2];
-        self.last = None;
-        self.loaded = Some(rec);
+            .unwrap_or_else(|| (*self.game().rules(), self.engine.rules_name().to_string()));
+        self.engine
+            .load(rec, rules, &rules_name, upto)
+            .map_err(|e| {
+                log::info!("loadsgf {}: {e}", args[0]);
+                CANNOT
+            })?;
         Ok(String::new())
     }
 
     /// The current game as an SGF record (names, date and result filled in).
-    pub fn record(&self) -> GameRecord {
-        let mut rec = GameRecord::from_game(&self.game);
-        rec.rules = Some(self.rules_name.clone());
-        let loaded = self.loaded.as_ref();
-        let name = |c: Color, was: Option<&String>| match was {
-            _ if self.engine_played[c.index()] => format!("Tengen {}", env!("CARGO_PKG_VERSION")),
-            Some(n) => n.clone(),
-            None => "unknown".to_string(),
-        };
-        rec.black_name = Some(name(
-            Color::Black,
-            loaded.and_then(|r| r.black_name.as_ref()),
-        ));
-        rec.white_name = Some(name(
-            Color::White,
-            loaded.and_then(|r| r.white_name.as_ref()),
-        ));
-        rec.event = loaded.and_then(|r| r.event.clone());
-        rec.date = Some(loaded.and_then(|r| r.date.clone()).unwrap_or_else(today));
-        if self.game.is_over() {
-            rec.result = Some(self.score_text());
-        }
-        rec
+    pub fn record(&mut self) -> GameRecord {
+        self.engine.record()
     }
 
     fn printsgf(&mut self, args: &[String]) -> Reply {
         if args.len() > 1 {
             return Err(SYNTAX.into());
         }
-        let text = sgf::write(&self.record());
+        let text = sgf::write(&self.engine.record());
         match args.first() {
             None => Ok(text),
             Some(path) => std::fs::write(path, text)
@@ -1013,13 +780,13 @@ impl Gtp {
         } else {
             ClockKind::Canadian
         };
-        self.clock = Clock {
+        self.engine.set_clock(Clock {
             kind,
             main,
             period: byo,
             stones,
             left: [None, None],
-        };
+        });
         Ok(String::new())
     }
 
@@ -1028,7 +795,7 @@ impl Gtp {
         let c = parse_color(&args[0])?;
         let t = parse_real(&args[1])?.clamp(0.0, 1.0e9);
         let s = parse_count(&args[2])?;
-        self.clock.left[c.index()] = Some((t, s));
+        self.engine.time_left(c, t, s);
         Ok(String::new())
     }
 
@@ -1066,19 +833,14 @@ impl Gtp {
             }
             _ => return Err(SYNTAX.into()),
         };
-        self.clock = clock;
+        self.engine.set_clock(clock);
         Ok(String::new())
     }
 
     fn set_rules(&mut self, args: &[String]) -> Reply {
         want(args, 1)?;
-        let (mut r, name) = rules_by_name(&args[0]).ok_or("unknown rules")?;
-        if self.komi_explicit {
-            r.komi = self.game.komi();
-        }
-        self.game.set_rules(r);
-        self.rules_name = name;
-        self.last = None;
+        let (r, name) = rules_by_name(&args[0]).ok_or("unknown rules")?;
+        self.engine.set_rules(r, &name);
         Ok(String::new())
     }
 
@@ -1093,56 +855,11 @@ impl Gtp {
 
     fn get_rules(&mut self, args: &[String]) -> Reply {
         want(args, 0)?;
-        Ok(rules_json(self.game.rules(), &self.rules_name))
+        Ok(self.game().rules().kata_json(self.engine.rules_name()))
     }
 
     fn kgs_chat(&mut self, _args: &[String]) -> Reply {
-        let mut s = format!(
-            "Tengen {} (flat Monte-Carlo); rules {}, komi {}",
-            env!("CARGO_PKG_VERSION"),
-            self.rules_name,
-            self.game.komi()
-        );
-        let fresh;
-        let l = match &self.last {
-            Some(l) => l,
-            None => {
-                let mut q = FlatSearch::new(&self.game, self.game.to_move(), &self.params);
-                q.run(
-                    Limit {
-                        playouts: Some(self.params.playouts.unwrap_or(2000).min(2000)),
-                        deadline: Some(deadline_in(self.params.time.min(0.5))),
-                    },
-                    &AtomicBool::new(false),
-                );
-                fresh = q;
-                &fresh
-            }
-        };
-        // the mean over all playouts, like the winrate beside it (the best move's own mean
-        // rests on a few playouts and is the luckiest of them)
-        let infos = l.infos();
-        let visits: u64 = infos.iter().map(|m| m.visits).sum();
-        let lead = if visits == 0 {
-            0.0
-        } else {
-            infos
-                .iter()
-                .map(|m| m.score_lead * m.visits as f64)
-                .sum::<f64>()
-                / visits as f64
-        };
-        let (leader, margin) = if lead >= 0.0 {
-            (l.color(), lead)
-        } else {
-            (l.color().opponent(), -lead)
-        };
-        s.push_str(&format!(
-            "; my evaluation: {} wins {:.0}% of my playouts, {leader} leads by about {margin:.1}",
-            l.color(),
-            l.winrate() * 100.0
-        ));
-        Ok(s)
+        Ok(self.engine.chat())
     }
 
     fn gogui_analyze_commands(&mut self, args: &[String]) -> Reply {
@@ -1155,34 +872,23 @@ impl Gtp {
         .join("\n"))
     }
 
-    /// A short search for the side to move, for the GoGui displays.
-    fn quick_search(&self, stream: &mut dyn Stream) -> FlatSearch {
-        let mut s = FlatSearch::new(&self.game, self.game.to_move(), &self.params);
-        let limit = match self.params.playouts {
-            Some(n) => Limit {
-                playouts: Some(n),
-                deadline: None,
-            },
-            None => Limit {
-                playouts: None,
-                deadline: Some(deadline_in(self.params.time.min(3.0))),
-            },
-        };
-        s.run(limit, &stream.interrupt_flag());
-        s
+    /// A short search for the side to move, for the GoGui displays; an interrupt ends it.
+    fn quick_search(&mut self, stream: &mut dyn Stream) -> Report {
+        self.engine.set_stop_flag(stream.interrupt_flag());
+        self.engine.evaluate()
     }
 
     fn ownership_board(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
         if let Err(e) = want(args, 0) {
             return Response::Reply(Err(e));
         }
-        let s = self.quick_search(stream);
-        let size = self.game.size();
+        let r = self.quick_search(stream);
+        let size = self.game().size();
         let rows: Vec<String> = (0..size)
             .rev()
             .map(|y| {
                 (0..size)
-                    .map(|x| format!("{:.2}", s.ownership(Point::new(x, y, size))))
+                    .map(|x| format!("{:.2}", ownership_at(&r, Point::new(x, y, size))))
                     .collect::<Vec<_>>()
                     .join(" ")
             })
@@ -1194,10 +900,9 @@ impl Gtp {
         if let Err(e) = want(args, 0) {
             return Response::Reply(Err(e));
         }
-        let s = self.quick_search(stream);
-        let infos = s.infos();
+        let r = self.quick_search(stream);
         let mut labels = vec![];
-        for m in infos.iter().take(10) {
+        for m in r.moves.iter().take(10) {
             if let Some(p) = m.mv {
                 labels.push(format!(
                     "{} {}",
@@ -1210,12 +915,12 @@ impl Gtp {
         if !labels.is_empty() {
             out.push_str(&format!("LABEL {}", labels.join(" ")));
         }
-        if let Some(b) = infos.first() {
+        if let Some(b) = r.moves.first() {
             out.push_str(&format!(
                 "\nTEXT best {} winrate {:.1}% after {} playouts",
                 b.mv.map_or("pass".into(), |p| self.vertex_text(p)),
                 b.winrate * 100.0,
-                s.playouts()
+                r.playouts
             ));
         }
         Response::Reply(Ok(out))

@@ -7,6 +7,7 @@ pub mod flat;
 pub mod params;
 pub mod playout;
 pub mod prior;
+pub mod time;
 pub mod tree;
 pub mod uct;
 

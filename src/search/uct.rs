@@ -466,6 +466,10 @@ impl Searcher for TreeSearch {
         }
         self.finish(&job);
         let r = self.report(&job);
+        if interval.is_some() {
+            // analysis clients expect the final state before the move
+            on_report(&r);
+        }
         log::info!(
             "tree search for {color}: {} playouts in {:.2} s, {} nodes, best {:?}",
             r.playouts,
@@ -536,7 +540,7 @@ struct Local {
     /// Earliest index in `record` (from the current path node on) of a stone on each point.
     first: Vec<u32>,
     kids: Vec<NewChild>,
-    own: Vec<i32>,
+    own: Vec<f64>,
     own_n: u32,
 }
 
@@ -552,7 +556,7 @@ impl Local {
             record: Vec::with_capacity(4 * size * size),
             first: vec![u32::MAX; n],
             kids: Vec::with_capacity(size * size + 1),
-            own: vec![0; n],
+            own: vec![0.0; n],
             own_n: 0,
         }
     }
@@ -562,9 +566,9 @@ impl Local {
             return;
         }
         for (a, o) in job.own.iter().zip(self.own.iter_mut()) {
-            if *o != 0 {
-                a.fetch_add(*o, Relaxed);
-                *o = 0;
+            if *o != 0.0 {
+                a.fetch_add(*o as i32, Relaxed);
+                *o = 0.0;
             }
         }
         job.own_n.fetch_add(self.own_n as u64, Relaxed);
@@ -658,16 +662,7 @@ fn simulate<const W: usize, const P: usize>(
         &mut l.record,
     );
     // ownership of the final board
-    for q in b.points() {
-        let owner = b.color_at(q).or_else(|| {
-            let mut n = b.neighbors(q).filter_map(|x| b.color_at(x));
-            let first = n.next()?;
-            n.all(|c| c == first).then_some(first)
-        });
-        if let (Some(c), Some(o)) = (owner, l.own.get_mut(q.idx())) {
-            *o += if c == Color::Black { 1 } else { -1 };
-        }
-    }
+    b.add_area_ownership(&mut l.own);
     l.own_n += 1;
     let black2: u32 = if r.score > 0.0 {
         2

@@ -1,6 +1,9 @@
 //! Unit tests of the command handlers, through [`Gtp::exec`].
 
 use super::*;
+use crate::rules::Preset;
+use crate::search::flat::FlatParams;
+use std::time::Instant;
 
 fn engine() -> Gtp {
     let opts = Options {
@@ -672,5 +675,32 @@ fn analyze_args_allow_avoid_and_maxmoves() {
         "maxmoves x",
     ] {
         assert!(parse_analyze_args(&words(bad)).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn allow_and_avoid_bar_moves_from_the_search() {
+    let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let g9 = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+    let a = parse_analyze_args(&words("b 10 allow b C3,D4 1 avoid w E5 1")).unwrap();
+    let barred = a.barred(Color::Black, &g9);
+    assert_eq!(barred.len(), 81 - 2);
+    assert_eq!(a.barred(Color::White, &g9).len(), 1);
+    let none = parse_analyze_args(&words("b 10")).unwrap();
+    assert!(none.barred(Color::Black, &g9).is_empty());
+    // genmove_analyze plays an allowed move because the search sees no other
+    for (cmd, want) in [
+        ("lz-genmove_analyze b 10 allow b C3 1", "play C3"),
+        ("kata-genmove_analyze w 10 allow w D4,pass 1", "play D4"),
+    ] {
+        let mut g = engine();
+        ok(&mut g, "boardsize 9");
+        let out = g.exec(cmd);
+        assert!(out.starts_with("= \n"), "{out}");
+        let last = out.trim_end().lines().last().unwrap();
+        assert_eq!(last, want, "{out}");
+        for l in out.lines().filter(|l| l.starts_with("info")) {
+            assert!(!l.contains("move E5"), "{l}");
+        }
     }
 }

@@ -1,0 +1,474 @@
+//! The one place that turns a search into a move: play the best move, pass or resign, from
+//! the search's [`Report`] and the game (who passed, cleanup phase), whichever searcher ran.
+
+use crate::board::{Color, Point};
+use crate::rules::{Game, GameScore, Move, Scoring};
+use crate::search::Report;
+
+/// What to do with the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play a stone.
+    Play(Point),
+    /// Pass.
+    Pass,
+    /// Resign.
+    Resign,
+}
+
+/// Settings of the pass and resign policy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// Resign when the best move wins less often than this (0 disables resigning).
+    pub resign_threshold: f64,
+}
+
+/// Expected final owner of `p` from `report`'s view of Black (+1) and White (-1); 0 unknown.
+fn owner(report: &Report, p: Point) -> f64 {
+    report.ownership.get(p.idx()).copied().unwrap_or(0.0)
+}
+
+/// Whether some stone of `color`'s opponent ends up owned by `color` in the search, with a
+/// mean ownership (from `color`'s view) above `threshold` (-1..1).
+pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshold: f64) -> bool {
+    let board = game.board();
+    let opp = color.opponent();
+    let sign = color.sign();
+    report.playouts > 0
+        && board
+            .points()
+            .into_iter()
+            .any(|p| board.color_at(p) == Some(opp) && sign * owner(report, p) > threshold)
+}
+
+/// The move to make for the colour `report` searched (the side to move if it says none).
+/// `score_if_pass`: the final score, dead stones judged, if this colour passes now and that
+/// ends the game (the engine gives it after the opponent's pass; `None` otherwise).
+///
+/// - Nothing searched: pass.
+/// - `cleanup` (KGS cleanup phase): never resign; play the best stone while an opponent
+///   stone is captured in most playouts, pass otherwise.
+/// - Resign below the threshold after enough playouts, never in the opening (a quarter of the
+///   board still empty) and never when passing now would win.
+/// - Pass when the opponent has passed and passing now wins under the rules.
+/// - Pass when nothing is left to gain: the search's best move is a pass (unless passing
+///   now would lose while a stone can still be played), or every point's owner is settled
+///   while ahead. Under stone counting, fill own territory safely before passing.
+/// - Under territory counting, once the game is decided, do not play inside own territory:
+///   take a move outside it that does as well, or pass.
+/// - Otherwise play the best (most visited) move.
+pub fn decide(
+    report: &Report,
+    game: &Game,
+    cleanup: bool,
+    policy: &Policy,
+    score_if_pass: Option<GameScore>,
+) -> Decision {
+    let color = report.color.unwrap_or(game.to_move());
+    let Some(best) = report.moves.first() else {
+        return Decision::Pass;
+    };
+    let best_stone = report.moves.iter().find_map(|m| m.mv.map(|p| (p, m)));
+    if cleanup {
+        return match best_stone {
+            Some((p, _)) if opponent_dead_stones(report, game, color, 0.0) => Decision::Play(p),
+            _ => Decision::Pass,
+        };
+    }
+    let board = game.board();
+    let size = game.size();
+    let pass_wins = score_if_pass.map(|s| s.winner() == Some(color));
+    let enough = report.playouts >= (report.moves.len() as u64 * 4).max(64);
+    if policy.resign_threshold > 0.0
+        && enough
+        && best.winrate < policy.resign_threshold
+        && board.stone_counts().iter().sum::<usize>() > size * size / 4
+        && pass_wins != Some(true)
+    {
+        return Decision::Resign;
+    }
+    if pass_wins == Some(true) {
+        return Decision::Pass;
+    }
+    let stones_scoring = game.rules().scoring == Scoring::Stones;
+    let fill = || {
+        if stones_scoring {
+            safe_fill(report, game, color)
+        } else {
+            None
+        }
+    };
+    let Some((p, stone)) = best_stone else {
+        return fill().map_or(Decision::Pass, Decision::Play);
+    };
+    let points = board.points();
+    let settled_share = points
+        .iter()
+        .filter(|&&q| owner(report, q).abs() > 0.9)
+        .count() as f64
+        / points.len().max(1) as f64;
+    if best.mv.is_none() {
+        // the search prefers to pass: nothing is left to gain, unless passing now loses or
+        // the board is still open and a stone does about as well
+        if let Some(f) = fill() {
+            return Decision::Play(f);
+        }
+        let open = settled_share < 0.9 && stone.winrate >= best.winrate - 0.05;
+        return if (pass_wins == Some(false) || open) && stone.visits > 0 {
+            Decision::Play(p)
+        } else {
+            Decision::Pass
+        };
+    }
+    // a settled board (every point's owner clear in the playouts) while ahead: pass
+    let sign = color.sign();
+    if enough
+        && best.winrate > 0.5
+        && best.score_lead > 0.0
+        && settled_share >= 1.0
+        && !opponent_dead_stones(report, game, color, 0.5)
+    {
+        return fill().map_or(Decision::Pass, Decision::Play);
+    }
+    if game.rules().scoring == Scoring::Territory && sign * owner(report, p) > 0.9 {
+        // inside own territory costs a point: a move outside that does as well, or a pass
+        // once the game is decided
+        let outside = report.moves.iter().find_map(|m| {
+            let q = m.mv?;
+            (sign * owner(report, q) <= 0.9
+                && m.winrate >= best.winrate - 0.03
+                && m.visits * 10 >= best.visits)
+                .then_some(q)
+        });
+        if let Some(q) = outside {
+            return Decision::Play(q);
+        }
+        if enough && best.winrate > 0.9 && best.score_lead > 0.0 && settled_share >= 0.9 {
+            return Decision::Pass;
+        }
+    }
+    Decision::Play(p)
+}
+
+/// Under stone counting: a point of `color`'s own territory that can be filled without risk
+/// (legal, not an eye, the stone's chain keeps two liberties and two eyes, or one eye
+/// space of seven points or more), the most surely owned first; `None` when there is none.
+pub fn safe_fill(report: &Report, game: &Game, color: Color) -> Option<Point> {
+    let board = game.board();
+    let sign = color.sign();
+    let mut cands: Vec<(f64, Point)> = board
+        .points()
+        .into_iter()
+        .filter(|&p| {
+            board.is_empty_point(p)
+                && sign * owner(report, p) >= 0.8
+                && !board.is_eye(color, p)
+                && game.is_legal(color, Move::Play(p))
+        })
+        .map(|p| (sign * owner(report, p), p))
+        .collect();
+    cands.sort_by(|a, b| b.0.total_cmp(&a.0));
+    cands.into_iter().map(|(_, p)| p).find(|&p| {
+        let mut after = board.clone();
+        if after.try_play(color, p).is_err() || after.lib_count(p) < 2 {
+            return false;
+        }
+        let mut seen: Vec<Point> = vec![];
+        let mut eyes = 0;
+        let mut big = false;
+        for l in after.chain_liberties(p) {
+            if seen.contains(&l) {
+                continue;
+            }
+            // the empty region through l, and whether only `color` borders it
+            let mut region = vec![l];
+            let mut own_only = true;
+            let mut i = 0;
+            while i < region.len() {
+                for q in after.neighbors(region[i]) {
+                    match after.color_at(q) {
+                        None if !region.contains(&q) => region.push(q),
+                        Some(c) if c != color => own_only = false,
+                        _ => {}
+                    }
+                }
+                i += 1;
+            }
+            seen.extend_from_slice(&region);
+            if own_only {
+                eyes += 1;
+                big |= region.len() >= 7;
+            }
+        }
+        eyes >= 2 || big
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Vertex;
+    use crate::rules::{Preset, Rules};
+    use crate::search::flat::{FlatParams, FlatSearch};
+    use crate::search::{Limits, MoveInfo, Searcher};
+    use std::sync::atomic::AtomicBool;
+
+    const POLICY: Policy = Policy {
+        resign_threshold: 0.05,
+    };
+
+    fn pt(s: &str, size: usize) -> Point {
+        s.parse::<Vertex>().unwrap().to_point(size).unwrap()
+    }
+
+    fn flat(game: &Game, c: Color, n: u64) -> Report {
+        let limits = Limits {
+            playouts: Some(n),
+            ..Limits::default()
+        };
+        FlatSearch::new(FlatParams::default()).search(
+            game,
+            c,
+            &limits,
+            &[],
+            &AtomicBool::new(false),
+            None,
+            &mut |_| {},
+        )
+    }
+
+    fn info(mv: Option<Point>, visits: u64, winrate: f64, score_lead: f64) -> MoveInfo {
+        MoveInfo {
+            mv,
+            visits,
+            winrate,
+            score_lead,
+            prior: 0.1,
+            lcb: winrate,
+            pv: vec![mv],
+        }
+    }
+
+    /// A report for `color` with one move `mv` of 1000 playouts, ownership `own` everywhere.
+    fn report(color: Color, mv: Option<Point>, winrate: f64, lead: f64, own: f64) -> Report {
+        Report {
+            color: Some(color),
+            playouts: 1000,
+            moves: vec![info(mv, 1000, winrate, lead)],
+            winrate,
+            score_lead: lead,
+            ownership: vec![own; 1024],
+        }
+    }
+
+    #[test]
+    fn nothing_searched_or_pass_best_means_pass() {
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        assert_eq!(
+            decide(&Report::default(), &g, false, &POLICY, None),
+            Decision::Pass
+        );
+        let r = report(Color::Black, None, 0.9, 10.0, 0.0);
+        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Pass);
+        assert_eq!(decide(&r, &g, true, &POLICY, None), Decision::Pass);
+    }
+
+    #[test]
+    fn resigns_only_when_lost_with_enough_playouts_and_stones() {
+        let mut g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
+        let e5 = pt("E5", 5);
+        let lost = report(Color::Black, Some(e5), 0.01, -20.0, 0.0);
+        // an empty board is the opening: never resign
+        assert_eq!(decide(&lost, &g, false, &POLICY, None), Decision::Play(e5));
+        for (c, v) in [
+            (Color::Black, "A1"),
+            (Color::White, "B1"),
+            (Color::Black, "C1"),
+            (Color::White, "D1"),
+            (Color::Black, "A2"),
+            (Color::White, "B2"),
+            (Color::Black, "C2"),
+        ] {
+            g.play(c, Move::Play(pt(v, 5))).unwrap();
+        }
+        assert_eq!(decide(&lost, &g, false, &POLICY, None), Decision::Resign);
+        // not in cleanup, not with resigning off, not on few playouts
+        assert_ne!(decide(&lost, &g, true, &POLICY, None), Decision::Resign);
+        let never = Policy {
+            resign_threshold: 0.0,
+        };
+        assert_eq!(decide(&lost, &g, false, &never, None), Decision::Play(e5));
+        let few = Report {
+            playouts: 10,
+            ..lost.clone()
+        };
+        assert_eq!(decide(&few, &g, false, &POLICY, None), Decision::Play(e5));
+    }
+
+    #[test]
+    fn cleanup_plays_only_while_opponent_stones_are_dead() {
+        let diagram = "
+            5 . . . . .
+            4 . X . . .
+            3 . . . O .
+            2 . . . . .
+            1 . . . . .";
+        let g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        let a1 = pt("A1", 5);
+        // Black owns everything: White's D3 is dead, Black keeps playing
+        let r = report(Color::Black, Some(a1), 0.9, 10.0, 1.0);
+        assert_eq!(decide(&r, &g, true, &POLICY, None), Decision::Play(a1));
+        // nothing of White's is lost: pass
+        let r = report(Color::Black, Some(a1), 0.9, 10.0, -0.2);
+        assert_eq!(decide(&r, &g, true, &POLICY, None), Decision::Pass);
+    }
+
+    #[test]
+    fn passes_after_the_opponents_pass_only_when_that_wins() {
+        let mut g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
+        g.play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
+        g.play(Color::White, Move::Play(pt("D4", 5))).unwrap();
+        g.play(Color::Black, Move::Pass).unwrap();
+        let b2 = pt("B2", 5);
+        let r = report(Color::White, Some(b2), 0.8, 3.0, -0.6);
+        let white_wins = GameScore {
+            black: 10.0,
+            white: 15.0,
+        };
+        let black_wins = GameScore {
+            black: 15.0,
+            white: 10.0,
+        };
+        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Play(b2));
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, Some(white_wins)),
+            Decision::Pass
+        );
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, Some(black_wins)),
+            Decision::Play(b2)
+        );
+        // the search prefers a pass, but passing now loses: play on
+        let mut r = r.clone();
+        r.moves.insert(0, info(None, 2000, 0.9, 2.0));
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, Some(black_wins)),
+            Decision::Play(b2)
+        );
+        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Pass);
+        // a lost game is not resigned when passing now wins
+        let lost = report(Color::White, Some(b2), 0.01, -3.0, -0.6);
+        assert_eq!(
+            decide(&lost, &g, false, &POLICY, Some(white_wins)),
+            Decision::Pass
+        );
+    }
+
+    #[test]
+    fn stone_counting_fills_own_territory_before_passing() {
+        // Black's wall on column C with a big area behind it; White owns the rest
+        let diagram = "
+            7 . . X O . . .
+            6 . . X O . . .
+            5 . . X O . . .
+            4 . . X O . . .
+            3 . . X O . . .
+            2 . . X O . . .
+            1 . . X O . . .";
+        let rules = Rules::preset(Preset::Primitive);
+        let g = Game::from_diagram(diagram, rules).unwrap();
+        let size = 7;
+        let mut own = vec![0.0; 1024];
+        for y in 0..size {
+            for x in 0..size {
+                own[Point::new(x, y, size).idx()] = if x <= 2 { 1.0 } else { -1.0 };
+            }
+        }
+        let r = Report {
+            color: Some(Color::Black),
+            playouts: 1000,
+            moves: vec![info(None, 1000, 0.6, 1.0)],
+            winrate: 0.6,
+            score_lead: 1.0,
+            ownership: own,
+        };
+        let d = decide(&r, &g, false, &POLICY, None);
+        let Decision::Play(p) = d else {
+            panic!("passed with territory to fill: {d:?}")
+        };
+        let (x, _) = p.xy(size);
+        assert!(x <= 1, "fills inside its own area, not {p:?}");
+        // under area counting the same report passes
+        let g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Pass);
+        // safe_fill never removes the last two eyes: a chain with exactly two one-point eyes
+        let eyes = "
+            5 . X . X O
+            4 X X X X O
+            3 O O O O O
+            2 . . . . .
+            1 . . . . .";
+        let g = Game::from_diagram(eyes, rules).unwrap();
+        let mut own = vec![0.0; 1024];
+        own[pt("A5", 5).idx()] = 1.0;
+        own[pt("C5", 5).idx()] = 1.0;
+        let r = Report {
+            ownership: own,
+            ..r
+        };
+        assert_eq!(safe_fill(&r, &g, Color::Black), None);
+    }
+
+    #[test]
+    fn territory_counting_keeps_out_of_own_territory_once_decided() {
+        let g = Game::new(9, Rules::preset(Preset::Japanese)).unwrap();
+        let inside = pt("A1", 9);
+        let outside = pt("E5", 9);
+        // everything is Black's but the point E5, still open
+        let mut own = vec![1.0; 1024];
+        own[outside.idx()] = 0.5;
+        let mut r = report(Color::Black, Some(inside), 0.97, 20.0, 0.0);
+        r.ownership = own.clone();
+        // decided, nothing else searched: pass
+        let unsettled = Report {
+            ownership: vec![0.5; 1024],
+            ..r.clone()
+        };
+        assert_eq!(
+            decide(&unsettled, &g, false, &POLICY, None),
+            Decision::Play(inside),
+            "an open board is not decided"
+        );
+        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Pass);
+        // a move outside that does as well is played instead
+        r.moves.push(info(Some(outside), 500, 0.96, 19.0));
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, None),
+            Decision::Play(outside)
+        );
+        // under area counting the best move stands
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Play(inside));
+    }
+
+    #[test]
+    fn passes_on_a_settled_board_only_when_ahead() {
+        // everything is decided; Black could still play inside its own A3-A5 area and White
+        // could throw stones in there, but only the side ahead passes
+        let diagram = "
+            7 . X . X O . O
+            6 X X X X O O O
+            5 . X . X O . O
+            4 . X X X O O O
+            3 . X . X O . O
+            2 X X X X O O O
+            1 . X . X O . O";
+        let mut g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        g.set_komi(0.5);
+        let black = flat(&g, Color::Black, 1000);
+        assert_eq!(decide(&black, &g, false, &POLICY, None), Decision::Pass);
+        let white = flat(&g, Color::White, 1000);
+        assert!(!white.moves.is_empty());
+        assert_ne!(decide(&white, &g, false, &POLICY, None), Decision::Pass);
+    }
+}

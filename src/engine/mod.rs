@@ -1,0 +1,644 @@
+//! The engine: the game, the searcher, the clock and the record metadata behind one API that
+//! reports through callbacks (Stockfish's `Engine`, KataGo's `AsyncBot`). It knows no
+//! protocol: [`crate::gtp`] parses commands, calls it and formats its answers.
+//!
+//! - [`mod@decide`]: the one place that turns a search report into play, pass or resign.
+//! - [`status`]: dead stones and seki for scoring, cached per position.
+
+pub mod decide;
+pub mod status;
+
+pub use decide::{decide, Decision, Policy};
+pub use status::{estimate_status, seki_chains, StatusCache};
+
+use crate::board::{Color, IllegalMove, Point};
+use crate::rules::{Game, GameScore, Move, Preset, Rules, SetupError, StatusMap};
+use crate::search::flat::{FlatParams, FlatSearch};
+use crate::search::time::{deadline_in, Clock};
+use crate::search::{Limits, Report, Searcher};
+use crate::sgf::{GameRecord, SgfError};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Which move searcher plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Player {
+    /// Flat Monte-Carlo (the baseline for matches).
+    Flat,
+    /// Monte-Carlo tree search.
+    #[default]
+    Tree,
+}
+
+impl FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Player, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "flat" => Ok(Player::Flat),
+            "tree" => Ok(Player::Tree),
+            _ => Err(format!("unknown player '{s}' (flat, tree)")),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Flat => "flat",
+            Player::Tree => "tree",
+        })
+    }
+}
+
+/// Start-up settings of the engine (from the command line).
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Rules at start and after `boardsize`.
+    pub rules: Rules,
+    /// Komi; `None` means the rules' own komi.
+    pub komi: Option<f64>,
+    /// The name the rules were chosen by (shown by `kata-get-rules`, written to SGF); `None`:
+    /// the rules' own `Display`.
+    pub rules_name: Option<String>,
+    /// Search settings: playouts, time, threads, seed, resign threshold (and the flat
+    /// player's exploration).
+    pub search: FlatParams,
+    /// Board size at start.
+    pub size: usize,
+    /// Which searcher plays.
+    pub player: Player,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            rules: Rules::preset(Preset::Chinese),
+            komi: None,
+            rules_name: None,
+            search: FlatParams::default(),
+            size: 19,
+            player: Player::default(),
+        }
+    }
+}
+
+/// The one factory of searchers: the engine's player and its status judge both come from it.
+pub fn make_searcher(player: Player, opts: &EngineOptions) -> Box<dyn Searcher> {
+    match player {
+        Player::Flat => Box::new(FlatSearch::new(opts.search.clone())),
+        Player::Tree => Box::new(crate::search::uct::TreeSearch::new(
+            crate::search::params::SearchParams {
+                threads: opts.search.threads,
+                seed: opts.search.seed,
+                ..Default::default()
+            },
+        )),
+    }
+}
+
+/// How to generate a move.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Genmove {
+    /// KGS cleanup phase: capture every dead stone before passing, never resign.
+    pub cleanup: bool,
+    /// Root moves the search must not choose (`allow`/`avoid` of the analysis commands).
+    pub barred: Vec<Point>,
+    /// Report about this often during the search (`None`: no reports).
+    pub interval: Option<Duration>,
+    /// Play the decision on the board (`genmove`) or only return it (`reg_genmove`).
+    pub play: bool,
+}
+
+/// Why a setup request was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineError {
+    /// No board of that size.
+    BadSize,
+    /// Handicap stones on a board that is not empty, or otherwise refused.
+    Setup(SetupError),
+    /// A record that cannot be replayed.
+    Record(SgfError),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::BadSize => f.write_str("unacceptable size"),
+            EngineError::Setup(e) => write!(f, "{e}"),
+            EngineError::Record(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Playouts of an analysis that nobody stops (then it keeps reporting its last result).
+const ANALYSIS_CAP: u64 = 50_000_000;
+
+/// The engine: one game, one searcher, one clock.
+pub struct Engine {
+    game: Game,
+    /// The preset name the rules were chosen by (Japanese and Korean rules share their fields).
+    rules_name: String,
+    komi_explicit: bool,
+    params: FlatParams,
+    player: Player,
+    searcher: Box<dyn Searcher>,
+    /// A one-thread searcher of the same kind for the dead-stone judgement, so that the
+    /// verdict does not depend on the thread count.
+    judge: Box<dyn Searcher>,
+    clock: Clock,
+    /// The colours the engine has generated moves for (names in the record).
+    engine_played: [bool; 2],
+    /// The last search in this position, for `chat`.
+    last: Option<Report>,
+    /// Player names (and event) of the record last loaded, kept for [`Engine::record`].
+    loaded: Option<GameRecord>,
+    stop: Arc<AtomicBool>,
+    status: StatusCache,
+}
+
+impl Engine {
+    /// A fresh engine with an empty board.
+    pub fn new(opts: &EngineOptions) -> Engine {
+        let mut rules = opts.rules;
+        if let Some(k) = opts.komi {
+            rules.komi = k;
+        }
+        let size = opts.size.clamp(2, 25);
+        let game = match Game::new(size, rules) {
+            Some(g) => g,
+            None => Game::new(19, rules).unwrap_or_else(|| unreachable!("19x19 is valid")),
+        };
+        let judge_opts = EngineOptions {
+            search: FlatParams {
+                threads: 1,
+                ..opts.search.clone()
+            },
+            ..opts.clone()
+        };
+        Engine {
+            rules_name: opts
+                .rules_name
+                .clone()
+                .unwrap_or_else(|| game.rules().to_string()),
+            game,
+            komi_explicit: opts.komi.is_some(),
+            params: opts.search.clone(),
+            player: opts.player,
+            searcher: make_searcher(opts.player, opts),
+            judge: make_searcher(opts.player, &judge_opts),
+            clock: Clock::default(),
+            engine_played: [false; 2],
+            last: None,
+            loaded: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            status: StatusCache::default(),
+        }
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The name the rules in force were chosen by.
+    pub fn rules_name(&self) -> &str {
+        &self.rules_name
+    }
+
+    /// Which searcher plays.
+    pub fn player(&self) -> Player {
+        self.player
+    }
+
+    /// The searcher's short name (`flat`, `tree`).
+    pub fn searcher_name(&self) -> &'static str {
+        self.searcher.name()
+    }
+
+    /// The clock in force.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The last search report in this position (cleared by every change of position).
+    pub fn last_report(&self) -> Option<&Report> {
+        self.last.as_ref()
+    }
+
+    /// How many dead-stone judgements were computed (not served from the cache).
+    pub fn status_judgements(&self) -> u64 {
+        self.status.computed()
+    }
+
+    // ----- stopping ------------------------------------------------------------------------
+
+    /// Asks the running (or next) search to end: it returns what it has. The flag stays set
+    /// until its owner clears it or [`Engine::set_stop_flag`] installs another.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The flag searches watch; setting it from another thread stops them.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Makes searches watch `flag` (the front end's interrupt or input flag).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    // ----- setup ---------------------------------------------------------------------------
+
+    /// A new empty board of `size` (rules and komi kept); forgets the loaded record.
+    pub fn set_boardsize(&mut self, size: usize) -> Result<(), EngineError> {
+        if !(2..=25).contains(&size) {
+            return Err(EngineError::BadSize);
+        }
+        self.game = Game::new(size, *self.game.rules()).ok_or(EngineError::BadSize)?;
+        self.new_game();
+        Ok(())
+    }
+
+    /// Empties the board (size, rules and komi kept); forgets the loaded record.
+    pub fn clear(&mut self) {
+        self.game.clear();
+        self.new_game();
+    }
+
+    fn new_game(&mut self) {
+        self.engine_played = [false; 2];
+        self.last = None;
+        self.loaded = None;
+        self.searcher.clear();
+        self.judge.clear();
+        self.status.clear();
+    }
+
+    /// Sets the komi; it then stays when the rules change.
+    pub fn set_komi(&mut self, komi: f64) {
+        self.game.set_komi(komi);
+        self.komi_explicit = true;
+    }
+
+    /// Sets the rules, chosen by `name`; an explicit komi stays.
+    pub fn set_rules(&mut self, mut rules: Rules, name: &str) {
+        if self.komi_explicit {
+            rules.komi = self.game.komi();
+        }
+        self.game.set_rules(rules);
+        self.rules_name = name.to_string();
+        self.last = None;
+    }
+
+    /// Places handicap stones on the empty board.
+    pub fn place_handicap(&mut self, pts: &[Point]) -> Result<(), EngineError> {
+        self.game.place_handicap(pts).map_err(EngineError::Setup)?;
+        self.last = None;
+        Ok(())
+    }
+
+    /// Replaces the game by `rec` up to move `upto` (all of it when `None`) under `rules`
+    /// chosen by `rules_name`; the record's names and event are kept for [`Engine::record`].
+    pub fn load(
+        &mut self,
+        rec: GameRecord,
+        rules: Rules,
+        rules_name: &str,
+        upto: Option<usize>,
+    ) -> Result<(), EngineError> {
+        self.game = rec.to_game(rules, upto).map_err(EngineError::Record)?;
+        self.rules_name = rules_name.to_string();
+        self.komi_explicit = true;
+        self.new_game();
+        self.loaded = Some(rec);
+        Ok(())
+    }
+
+    /// Sets the time control (`time_settings`, `kgs-time_settings`).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    /// Records the controller's clock for `color`: seconds and stones left (`time_left`).
+    pub fn time_left(&mut self, color: Color, seconds: f64, stones: u32) {
+        self.clock.left[color.index()] = Some((seconds, stones));
+    }
+
+    // ----- moves ---------------------------------------------------------------------------
+
+    /// Plays `m` for `color` under the full rules.
+    pub fn play(&mut self, color: Color, m: Move) -> Result<(), IllegalMove> {
+        self.game.play(color, m)?;
+        self.last = None;
+        Ok(())
+    }
+
+    /// Takes back the last move; `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        let done = self.game.undo();
+        if done {
+            self.last = None;
+        }
+        done
+    }
+
+    /// Whether `color` may play `m` now.
+    pub fn is_legal(&self, color: Color, m: Move) -> bool {
+        self.game.is_legal(color, m)
+    }
+
+    /// The search limits for one move of `color`: the playout count alone when no clock
+    /// runs, otherwise the clock's soft and hard limits (and the playout count if set).
+    pub fn move_limits(&self, color: Color) -> Limits {
+        let p = self.params.playouts;
+        if p.is_some() && !self.clock.runs(color) {
+            return Limits {
+                playouts: p,
+                soft: None,
+                hard: None,
+            };
+        }
+        let t = self.clock.move_times(
+            color,
+            self.game.size(),
+            self.game.move_number(),
+            self.params.time,
+        );
+        Limits {
+            playouts: p,
+            soft: Some(deadline_in(t.soft)),
+            hard: Some(deadline_in(t.hard)),
+        }
+    }
+
+    /// Searches for `color` within the clock, decides (see [`decide()`]) and, when asked,
+    /// plays the decision. Reports go to `on_report` every `how.interval`. A generated move
+    /// that the game refuses becomes a pass.
+    pub fn genmove(
+        &mut self,
+        color: Color,
+        how: &Genmove,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> Decision {
+        let limits = self.move_limits(color);
+        let stop = self.stop.clone();
+        let report = self.searcher.search(
+            &self.game,
+            color,
+            &limits,
+            &how.barred,
+            &stop,
+            how.interval,
+            on_report,
+        );
+        let policy = Policy {
+            resign_threshold: self.params.resign_threshold,
+        };
+        let score_if_pass = self.score_if_pass(color);
+        let d = decide(&report, &self.game, how.cleanup, &policy, score_if_pass);
+        log::info!(
+            "{} playouts for {color} ({}), best {:?}: {d:?}",
+            report.playouts,
+            self.searcher.name(),
+            report.moves.first().map(|m| (m.visits, m.winrate))
+        );
+        self.last = Some(report);
+        if how.play {
+            self.commit(color, d)
+        } else {
+            d
+        }
+    }
+
+    /// The final score, dead stones judged, if `color` passes now and that ends the game
+    /// (the opponent has just passed); `None` when a pass would not end it.
+    fn score_if_pass(&mut self, color: Color) -> Option<GameScore> {
+        let opponent_passed =
+            matches!(self.game.moves().last(), Some(&(c, Move::Pass)) if c != color);
+        let ends = self.game.consecutive_passes() + 1 >= self.game.rules().end_passes as usize;
+        if !opponent_passed || !ends {
+            return None;
+        }
+        let status = self.final_status().clone();
+        let mut after = self.game.clone();
+        after.play(color, Move::Pass).ok()?;
+        Some(after.score(&status))
+    }
+
+    /// Plays a decision on the board; a refused move becomes a pass.
+    fn commit(&mut self, c: Color, d: Decision) -> Decision {
+        self.engine_played[c.index()] = true;
+        match d {
+            Decision::Play(p) => match self.game.play(c, Move::Play(p)) {
+                Ok(()) => d,
+                Err(e) => {
+                    log::error!("generated move {p:?} refused: {e}");
+                    if let Err(e) = self.game.play(c, Move::Pass) {
+                        log::error!("pass refused: {e}");
+                    }
+                    Decision::Pass
+                }
+            },
+            Decision::Pass => {
+                if let Err(e) = self.game.play(c, Move::Pass) {
+                    log::error!("pass refused: {e}");
+                }
+                d
+            }
+            Decision::Resign => d,
+        }
+    }
+
+    /// Analyses the position for `color`, never searching a move in `barred`, and calls
+    /// `on_report` about every `interval` until the stop flag is set; once the search has
+    /// done all it can, the last report is repeated.
+    pub fn analyze(
+        &mut self,
+        color: Color,
+        barred: &[Point],
+        interval: Duration,
+        on_report: &mut dyn FnMut(&Report),
+    ) {
+        let stop = self.stop.clone();
+        let limits = Limits {
+            playouts: Some(ANALYSIS_CAP),
+            ..Limits::default()
+        };
+        let report = self.searcher.search(
+            &self.game,
+            color,
+            &limits,
+            barred,
+            &stop,
+            Some(interval),
+            on_report,
+        );
+        while !stop.load(Ordering::SeqCst) {
+            let now = Instant::now();
+            let next = now.checked_add(interval).unwrap_or(now);
+            while Instant::now() < next && !stop.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            if !stop.load(Ordering::SeqCst) {
+                on_report(&report);
+            }
+        }
+        self.last = Some(report);
+    }
+
+    /// A short search for the side to move (GoGui's displays): the playout count when set,
+    /// otherwise up to 3 seconds; ends early on the stop flag.
+    pub fn evaluate(&mut self) -> Report {
+        let limits = match self.params.playouts {
+            Some(n) => Limits {
+                playouts: Some(n),
+                ..Limits::default()
+            },
+            None => Limits {
+                soft: Some(deadline_in(self.params.time.min(3.0))),
+                ..Limits::default()
+            },
+        };
+        let stop = self.stop.clone();
+        let color = self.game.to_move();
+        self.searcher
+            .search(&self.game, color, &limits, &[], &stop, None, &mut |_| {})
+    }
+
+    // ----- end of game ---------------------------------------------------------------------
+
+    /// Dead stones and seki in the current position (see [`estimate_status`]): judged once
+    /// per position (hash, move count, rules) by the one-thread searcher, then cached.
+    pub fn final_status(&mut self) -> &StatusMap {
+        let params = &self.params;
+        let judge = &mut self.judge;
+        let game = &self.game;
+        self.status.get(game, || {
+            // half the budget for each colour moving first
+            let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
+            let time = params.time.clamp(0.2, 3.0) / 2.0;
+            estimate_status(game, |to_move| {
+                let limits = Limits {
+                    playouts: Some(n),
+                    soft: Some(deadline_in(time)),
+                    hard: None,
+                };
+                let never = AtomicBool::new(false);
+                judge.search(game, to_move, &limits, &[], &never, None, &mut |_| {})
+            })
+        })
+    }
+
+    /// The score with dead stones judged by [`Engine::final_status`].
+    pub fn score(&mut self) -> GameScore {
+        let status = self.final_status().clone();
+        self.game.score(&status)
+    }
+
+    /// The game as an SGF record: names (Tengen for the colours it played, else the loaded
+    /// record's), event and date of the loaded record, and the result once the game is over.
+    pub fn record(&mut self) -> GameRecord {
+        let mut rec = GameRecord::from_game(&self.game);
+        rec.rules = Some(self.rules_name.clone());
+        let loaded = self.loaded.as_ref();
+        let name = |c: Color, was: Option<&String>| match was {
+            _ if self.engine_played[c.index()] => format!("Tengen {}", env!("CARGO_PKG_VERSION")),
+            Some(n) => n.clone(),
+            None => "unknown".to_string(),
+        };
+        rec.black_name = Some(name(
+            Color::Black,
+            loaded.and_then(|r| r.black_name.as_ref()),
+        ));
+        rec.white_name = Some(name(
+            Color::White,
+            loaded.and_then(|r| r.white_name.as_ref()),
+        ));
+        rec.event = loaded.and_then(|r| r.event.clone());
+        rec.date = Some(loaded.and_then(|r| r.date.clone()).unwrap_or_else(today));
+        if self.game.is_over() {
+            rec.result = Some(self.score().to_string());
+        }
+        rec
+    }
+
+    /// A line about the engine and its view of the game (`kgs-chat`): the last search in
+    /// this position, or a short new one.
+    pub fn chat(&mut self) -> String {
+        let mut s = format!(
+            "Tengen {} ({}); rules {}, komi {}",
+            env!("CARGO_PKG_VERSION"),
+            self.chat_player(),
+            self.rules_name,
+            self.game.komi()
+        );
+        let fresh;
+        let l = match &self.last {
+            Some(l) => l,
+            None => {
+                let limits = Limits {
+                    playouts: Some(self.params.playouts.unwrap_or(2000).min(2000)),
+                    soft: Some(deadline_in(self.params.time.min(0.5))),
+                    hard: None,
+                };
+                let color = self.game.to_move();
+                let never = AtomicBool::new(false);
+                fresh = self.searcher.search(
+                    &self.game,
+                    color,
+                    &limits,
+                    &[],
+                    &never,
+                    None,
+                    &mut |_| {},
+                );
+                &fresh
+            }
+        };
+        let color = l.color.unwrap_or(self.game.to_move());
+        // the mean over all playouts, like the winrate beside it (the best move's own mean
+        // rests on a few playouts and is the luckiest of them)
+        let (leader, margin) = if l.score_lead >= 0.0 {
+            (color, l.score_lead)
+        } else {
+            (color.opponent(), -l.score_lead)
+        };
+        s.push_str(&format!(
+            "; my evaluation: {color} wins {:.0}% of my playouts, {leader} leads by about {margin:.1}",
+            l.winrate * 100.0
+        ));
+        s
+    }
+
+    fn chat_player(&self) -> &'static str {
+        match self.searcher.name() {
+            "flat" => "flat Monte-Carlo",
+            _ => "Monte-Carlo tree search",
+        }
+    }
+}
+
+/// Today's date as `YYYY-MM-DD` (UTC).
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // civil-from-days (Howard Hinnant)
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests;

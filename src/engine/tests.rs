@@ -1,0 +1,235 @@
+//! Unit tests of the engine API, without any protocol.
+
+use super::*;
+use crate::board::Vertex;
+
+fn pt(e: &Engine, s: &str) -> Point {
+    s.parse::<Vertex>()
+        .unwrap()
+        .to_point(e.game().size())
+        .unwrap()
+}
+
+fn engine(size: usize, playouts: u64, player: Player) -> Engine {
+    Engine::new(&EngineOptions {
+        size,
+        player,
+        search: FlatParams {
+            playouts: Some(playouts),
+            ..FlatParams::default()
+        },
+        ..EngineOptions::default()
+    })
+}
+
+fn gen(play: bool) -> Genmove {
+    Genmove {
+        play,
+        ..Genmove::default()
+    }
+}
+
+#[test]
+fn players_parse_and_both_build_a_searcher() {
+    assert_eq!("flat".parse::<Player>(), Ok(Player::Flat));
+    assert_eq!("TREE".parse::<Player>(), Ok(Player::Tree));
+    assert!("uct".parse::<Player>().is_err());
+    assert_eq!(Player::default(), Player::Tree);
+    assert_eq!(Player::Flat.to_string(), "flat");
+    let opts = EngineOptions::default();
+    assert_eq!(make_searcher(Player::Flat, &opts).name(), "flat");
+    assert!(!make_searcher(Player::Tree, &opts).name().is_empty());
+    assert_eq!(engine(9, 10, Player::Flat).searcher_name(), "flat");
+}
+
+#[test]
+fn play_undo_and_setup() {
+    let mut e = engine(9, 50, Player::Flat);
+    let c3 = pt(&e, "C3");
+    e.play(Color::Black, Move::Play(c3)).unwrap();
+    assert!(e.play(Color::White, Move::Play(c3)).is_err());
+    assert!(!e.is_legal(Color::White, Move::Play(c3)));
+    assert_eq!(e.game().move_number(), 1);
+    assert!(e.undo());
+    assert!(!e.undo());
+    assert_eq!(e.set_boardsize(1), Err(EngineError::BadSize));
+    assert_eq!(e.set_boardsize(26), Err(EngineError::BadSize));
+    e.set_boardsize(7).unwrap();
+    assert_eq!(e.game().size(), 7);
+    e.set_komi(0.5);
+    e.set_rules(Rules::preset(Preset::Japanese), "japanese");
+    assert_eq!(e.game().komi(), 0.5, "an explicit komi stays");
+    assert_eq!(e.rules_name(), "japanese");
+    let pts = [pt(&e, "C3"), pt(&e, "E5")];
+    e.place_handicap(&pts).unwrap();
+    assert!(matches!(e.place_handicap(&pts), Err(EngineError::Setup(_))));
+    e.clear();
+    assert_eq!(e.game().board().stone_counts(), [0, 0]);
+}
+
+#[test]
+fn genmove_plays_and_reg_genmove_does_not() {
+    let mut e = engine(9, 200, Player::Flat);
+    let d = e.genmove(Color::Black, &gen(false), &mut |_| {});
+    assert!(matches!(d, Decision::Play(_)));
+    assert_eq!(e.game().move_number(), 0);
+    assert_eq!(e.last_report().map(|r| r.playouts), Some(200));
+    let d2 = e.genmove(Color::Black, &gen(true), &mut |_| {});
+    assert_eq!(d, d2, "same seed, same position, same move");
+    assert_eq!(e.game().move_number(), 1);
+    assert_eq!(e.record().black_name.as_deref(), Some("Tengen 0.1.0"));
+    assert_eq!(e.record().white_name.as_deref(), Some("unknown"));
+    // a new position forgets the last search
+    e.play(Color::White, Move::Pass).unwrap();
+    assert!(e.last_report().is_none());
+}
+
+#[test]
+fn genmove_obeys_barred_moves() {
+    let mut e = engine(5, 100, Player::Flat);
+    let only = pt(&e, "B4");
+    let barred: Vec<Point> = e
+        .game()
+        .board()
+        .points()
+        .into_iter()
+        .filter(|&p| p != only)
+        .collect();
+    let how = Genmove {
+        barred,
+        play: true,
+        ..Genmove::default()
+    };
+    assert_eq!(
+        e.genmove(Color::Black, &how, &mut |_| {}),
+        Decision::Play(only)
+    );
+}
+
+#[test]
+fn genmove_reports_every_interval() {
+    let mut e = engine(9, 3000, Player::Flat);
+    let mut n = 0;
+    let how = Genmove {
+        interval: Some(Duration::from_millis(1)),
+        ..Genmove::default()
+    };
+    e.genmove(Color::Black, &how, &mut |r| {
+        assert_eq!(r.color, Some(Color::Black));
+        n += 1;
+    });
+    assert!(n >= 2, "{n} reports");
+}
+
+#[test]
+fn analyze_reports_until_stopped() {
+    let mut e = engine(9, 100, Player::Flat);
+    let stop = e.stop_flag();
+    let mut n = 0;
+    let mut playouts = vec![];
+    e.analyze(Color::White, &[], Duration::from_millis(10), &mut |r| {
+        n += 1;
+        playouts.push(r.playouts);
+        if n == 5 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    });
+    assert_eq!(n, 5, "no report after the stop");
+    assert!(playouts.windows(2).all(|w| w[0] <= w[1]), "{playouts:?}");
+    assert!(e.last_report().is_some());
+    // a stop flag installed by the front end is watched too; a set flag ends at once
+    let flag = Arc::new(AtomicBool::new(true));
+    e.set_stop_flag(flag.clone());
+    let mut m = 0;
+    e.analyze(Color::Black, &[], Duration::from_millis(10), &mut |_| {
+        m += 1
+    });
+    assert!(m <= 1);
+    flag.store(false, Ordering::SeqCst);
+    e.stop();
+    assert!(flag.load(Ordering::SeqCst));
+}
+
+#[test]
+fn analysis_of_a_pass_only_position_reports_pass_and_ownership() {
+    // 3x3: Black owns the board with one-point eyes; nobody has a move but pass
+    let mut e = engine(3, 10, Player::Flat);
+    for v in ["B1", "B2", "B3", "A2", "C2"] {
+        let p = pt(&e, v);
+        e.play(Color::Black, Move::Play(p)).unwrap();
+    }
+    let stop = e.stop_flag();
+    let mut seen = vec![];
+    e.analyze(Color::White, &[], Duration::from_millis(5), &mut |r| {
+        seen.push(r.clone());
+        if seen.len() == 3 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    });
+    assert_eq!(seen.len(), 3);
+    for r in &seen {
+        assert_eq!(r.moves.len(), 1);
+        assert_eq!(r.moves[0].mv, None);
+        assert!(r.ownership.contains(&1.0));
+    }
+    stop.store(false, Ordering::SeqCst);
+    assert_eq!(
+        e.genmove(Color::White, &gen(false), &mut |_| {}),
+        Decision::Pass
+    );
+}
+
+#[test]
+fn final_status_is_judged_once_per_position() {
+    let mut e = engine(5, 200, Player::Flat);
+    for (c, v) in [(Color::Black, "C3"), (Color::White, "B2")] {
+        let p = pt(&e, v);
+        e.play(c, Move::Play(p)).unwrap();
+    }
+    let a = e.final_status().clone();
+    let s = e.score();
+    e.record();
+    assert_eq!(e.status_judgements(), 1);
+    assert_eq!(&a, e.final_status());
+    assert_eq!(e.score(), s);
+    // another position, another judgement; back to the first position is a new key too
+    // (the move count differs)
+    e.play(Color::Black, Move::Pass).unwrap();
+    e.final_status();
+    assert_eq!(e.status_judgements(), 2);
+    e.set_komi(100.5);
+    e.score();
+    assert_eq!(e.status_judgements(), 3);
+    assert!(e.undo());
+    e.final_status();
+    assert_eq!(e.status_judgements(), 4);
+}
+
+#[test]
+fn chat_describes_the_engine_and_its_view() {
+    let mut e = engine(9, 100, Player::Flat);
+    let line = e.chat();
+    assert!(
+        line.starts_with(
+            "Tengen 0.1.0 (flat Monte-Carlo); rules chinese, komi 7.5; my evaluation: black wins "
+        ),
+        "{line}"
+    );
+    e.genmove(Color::Black, &gen(true), &mut |_| {});
+    assert!(e.chat().contains("my evaluation: black wins"));
+}
+
+#[test]
+fn move_limits_follow_playouts_and_clock() {
+    let mut e = engine(9, 100, Player::Flat);
+    let l = e.move_limits(Color::Black);
+    assert_eq!((l.playouts, l.soft, l.hard), (Some(100), None, None));
+    e.time_left(Color::Black, 10.0, 1);
+    let l = e.move_limits(Color::Black);
+    assert_eq!(l.playouts, Some(100));
+    let (soft, hard) = (l.soft.unwrap(), l.hard.unwrap());
+    assert!(soft <= hard);
+    assert!(hard <= Instant::now() + Duration::from_secs(10));
+    e.set_clock(Clock::default());
+    assert_eq!(e.move_limits(Color::Black).soft, None);
+}
