@@ -54,8 +54,8 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 /// - Pass when nothing is left to gain: the search's best move is a pass (unless passing
 ///   now would lose while a stone can still be played), or every point's owner is settled
 ///   while ahead. Under stone counting, fill own territory safely before passing.
-/// - Under territory counting, once the game is decided, do not play inside own territory:
-///   take a move outside it that does as well, or pass.
+/// - Under territory counting, once the game is decided, do not play inside settled
+///   territory (own or the opponent's): take an open point that does as well, or pass.
 /// - Otherwise play the best (most visited) move.
 pub fn decide(
     report: &Report,
@@ -121,7 +121,6 @@ pub fn decide(
         };
     }
     // a settled board (every point's owner clear in the playouts) while ahead: pass
-    let sign = color.sign();
     if enough
         && best.winrate > 0.5
         && best.score_lead > 0.0
@@ -130,12 +129,13 @@ pub fn decide(
     {
         return fill().map_or(Decision::Pass, Decision::Play);
     }
-    if game.rules().scoring == Scoring::Territory && sign * owner(report, p) > 0.9 {
-        // inside own territory costs a point: a move outside that does as well, or a pass
-        // once the game is decided
+    if game.rules().scoring == Scoring::Territory && owner(report, p).abs() > 0.8 {
+        // a stone inside settled territory costs a point (own territory filled, or a
+        // prisoner given): a move on an open point that does as well, or a pass once the
+        // game is decided and a pass is safe
         let outside = report.moves.iter().find_map(|m| {
             let q = m.mv?;
-            (sign * owner(report, q) <= 0.9
+            (owner(report, q).abs() <= 0.8
                 && m.winrate >= best.winrate - 0.03
                 && m.visits * 10 >= best.visits)
                 .then_some(q)
@@ -143,7 +143,12 @@ pub fn decide(
         if let Some(q) = outside {
             return Decision::Play(q);
         }
-        if enough && best.winrate > 0.9 && best.score_lead > 0.0 && settled_share >= 0.9 {
+        let pass_safe = settled_share >= 0.9
+            || report
+                .moves
+                .iter()
+                .any(|m| m.mv.is_none() && m.visits >= 20 && m.winrate >= 0.8);
+        if enough && best.winrate > 0.85 && best.score_lead > 0.0 && pass_safe {
             return Decision::Pass;
         }
     }
