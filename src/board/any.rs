@@ -112,6 +112,16 @@ impl AnyBoard {
         with_board!(self, b => [b.stones(Color::Black).count() as usize, b.stones(Color::White).count() as usize])
     }
 
+    /// See [`super::Board::hash_after`]; `p` must be an empty point of this board.
+    pub fn hash_after(&self, c: Color, p: Point) -> u64 {
+        with_board!(self, b => b.hash_after(c, p))
+    }
+
+    /// See [`super::Board::legal_points`], as a list in increasing point order.
+    pub fn legal_points(&self, c: Color) -> Vec<Point> {
+        with_board!(self, b => b.legal_points(c).points().collect())
+    }
+
     /// See [`super::Board::check_place`].
     pub fn check_place(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
         with_board!(self, b => b.check_place(c, p))

@@ -1,6 +1,8 @@
 //! Fixed-size bitsets over board points: the `W`-word building block of every bitboard.
 #![allow(clippy::needless_range_loop)] // point-indexed loops over parallel arrays read best as ranges
 
+use super::Point;
+
 /// A set of points as `W` machine words; bit `p` stands for the padded point index `p`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Bitset<const W: usize>(pub [u64; W]);
@@ -136,6 +138,12 @@ impl<const W: usize> Bitset<W> {
             word: 0,
         }
     }
+
+    /// The points of the set as [`Point`]s, in increasing order (no allocation).
+    #[inline]
+    pub fn points(&self) -> impl Iterator<Item = Point> {
+        self.iter().map(|i| Point(i as u16))
+    }
 }
 
 /// Iterator over the points of a [`Bitset`].
@@ -175,6 +183,8 @@ mod tests {
         assert!(b.remove(5));
         assert!(!b.remove(5));
         assert_eq!(b.first(), Some(130));
+        assert_eq!(b.points().collect::<Vec<_>>(), vec![Point(130)]);
+        assert_eq!(Bitset::<3>::EMPTY.points().count(), 0);
     }
 
     #[test]

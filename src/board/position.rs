@@ -363,6 +363,88 @@ impl<const W: usize, const P: usize> Board<W, P> {
         ok
     }
 
+    /// The empty points where `c` may play under simple ko without suicide.
+    pub fn legal_points(&self, c: Color) -> Bitset<W> {
+        let mut r = Bitset::EMPTY;
+        for &e in self.empty_list() {
+            let p = Point(e);
+            if self.is_legal_fast(c, p) {
+                r.insert(e as usize);
+            }
+        }
+        r
+    }
+
+    /// The number of empty orthogonal neighbours of `p`.
+    #[inline(always)]
+    pub fn empty_neighbor_count(&self, p: Point) -> usize {
+        ((self.nbr[p.idx()] >> 8) & 15) as usize
+    }
+
+    /// The next stone of the chain through the stone `p` (the chain is a circular list:
+    /// following `next_stone` from `p` visits every stone once and comes back to `p`).
+    #[inline(always)]
+    pub fn next_stone(&self, p: Point) -> Point {
+        Point(self.next[p.idx()])
+    }
+
+    /// The Zobrist hash after `c` plays on the empty point `p`, captures included (and the
+    /// mover's own stones removed if the move is suicide), without copying the board.
+    /// Ignores ko: for a legal move it is the hash [`Self::play_unchecked`] would leave.
+    pub fn hash_after(&self, c: Color, p: Point) -> u64 {
+        let me = c as u8;
+        let opp = me ^ 1;
+        let pi = p.idx();
+        let mut h = self.hash ^ STONE_KEYS[me as usize][pi];
+        let mut seen = [NONE; 4];
+        let mut captured = false;
+        let mut suicide = self.nbr[pi] & NBR_EMPTY_MASK == 0;
+        for (i, n) in self.nbrs(pi).into_iter().enumerate() {
+            let v = self.cell[n];
+            if v > WHITE {
+                continue;
+            }
+            let head = self.chain[n];
+            let libs = self.nlibs[head as usize];
+            if v == me {
+                suicide &= libs == 1;
+                continue;
+            }
+            if libs != 1 || seen[..i].contains(&head) {
+                continue;
+            }
+            seen[i] = head;
+            captured = true;
+            h ^= self.chain_key(n, opp);
+        }
+        if suicide && !captured {
+            // the mover's new stone and every friendly neighbour chain vanish
+            h ^= STONE_KEYS[me as usize][pi];
+            let mut seen = [NONE; 4];
+            for (i, n) in self.nbrs(pi).into_iter().enumerate() {
+                if self.cell[n] == me && !seen[..i].contains(&self.chain[n]) {
+                    seen[i] = self.chain[n];
+                    h ^= self.chain_key(n, me);
+                }
+            }
+        }
+        h
+    }
+
+    /// XOR of the stone keys of colour index `col` over the chain through `p`.
+    #[inline]
+    fn chain_key(&self, p: usize, col: u8) -> u64 {
+        let mut k = 0;
+        let mut q = p;
+        loop {
+            k ^= STONE_KEYS[col as usize][q];
+            q = self.next[q] as usize;
+            if q == p {
+                return k;
+            }
+        }
+    }
+
     /// Whether the empty point `p` is an eye of colour `c` for playout purposes: every
     /// orthogonal neighbour is `c` (or off board), and at most one diagonal is an enemy
     /// stone in the centre, none on the edge.

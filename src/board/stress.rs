@@ -321,3 +321,46 @@ fn suicide_and_capture_priority() {
         Err(IllegalMove::Suicide)
     );
 }
+
+#[test]
+fn hash_after_and_legal_points_match_playing_the_move() {
+    let mut rng = SmallRng::seed_from_u64(77);
+    let (mut checked, mut with_capture, mut suicides) = (0, 0, 0);
+    for n in [3, 5, 9, 13, 19] {
+        for _game in 0..4 {
+            let mut b = AnyBoard::new(n).unwrap();
+            let mut c = Color::Black;
+            for _ in 0..3 * n * n {
+                // every empty point: legal_points agrees with the checked rules of play,
+                // hash_after with the hash the move leaves (suicide included)
+                crate::with_board!(&b, bb => {
+                    let legal = bb.legal_points(c);
+                    for p in bb.empty_points().points() {
+                        let ok = bb.check_place(c, p).is_ok() && bb.suicide_stones(c, p) == 0;
+                        assert_eq!(legal.contains(p.idx()), ok, "{p:?} {bb}");
+                        let mut raw = **bb;
+                        let out = raw.play_unchecked(c, p);
+                        assert_eq!(bb.hash_after(c, p), raw.hash(), "{p:?} {bb}");
+                        checked += 1;
+                        with_capture += (out.captured > 0) as u32;
+                        suicides += (out.suicide > 0) as u32;
+                    }
+                    assert!(!legal.intersects(&bb.stones(Color::Black).or(bb.stones(Color::White))));
+                });
+                let m =
+                    crate::with_board!(&mut b, bb => bb.random_move(c, |k| rng.random_range(0..k)));
+                match m {
+                    Some(p) => {
+                        b.try_play(c, p).unwrap();
+                    }
+                    None => b.pass(),
+                }
+                c = c.opponent();
+            }
+        }
+    }
+    assert!(
+        checked > 10_000 && with_capture > 100 && suicides > 100,
+        "{checked} {with_capture} {suicides}"
+    );
+}
