@@ -14,3 +14,4 @@ pub mod gtp;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod tactics;

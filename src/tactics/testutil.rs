@@ -1,0 +1,39 @@
+//! Test helpers: boards of any width from ASCII diagrams, vertices from text.
+
+use crate::board::{Board, Point, Vertex};
+use crate::rules::parse_diagram;
+
+/// A board drawn in ASCII (see [`parse_diagram`]); panics on a bad diagram (tests only).
+pub fn board<const W: usize, const P: usize>(diagram: &str) -> Board<W, P> {
+    let (size, black, white) = parse_diagram(diagram).expect("diagram");
+    let b = Board::from_stones(size, &black, &white).expect("board");
+    b.check_consistency().expect("consistent");
+    b
+}
+
+/// The point of GTP vertex `v` on a `size` board (panics on bad input: tests only).
+pub fn pt(v: &str, size: usize) -> Point {
+    v.parse::<Vertex>()
+        .ok()
+        .and_then(|v| v.to_point(size))
+        .unwrap_or_else(|| panic!("bad vertex {v}"))
+}
+
+/// A 9x9 board whose lower-left corner is drawn in `rows` (top row first, as in a
+/// diagram); the rest of the board is empty.
+pub fn corner9(rows: &[&str]) -> crate::board::Board9 {
+    let mut text = String::new();
+    let h = rows.len();
+    for r in 0..9 {
+        let mut cells: Vec<String> = vec![];
+        if r >= 9 - h {
+            cells.extend(rows[r - (9 - h)].split_whitespace().map(str::to_string));
+        }
+        while cells.len() < 9 {
+            cells.push(".".into());
+        }
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    board(&text)
+}
