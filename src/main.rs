@@ -40,6 +40,13 @@ struct Cli {
     /// Resign when the best move's winrate falls below this (0 never resigns).
     #[arg(long, default_value_t = 0.05, value_parser = parse_fraction)]
     resign_threshold: f64,
+    /// A tree-search setting as NAME=VALUE (repeatable), e.g. `--param policy=light` or
+    /// `--param expand_visits=4`; the names are those of `SearchParams` (rave_k, exploration,
+    /// expand_visits, prior_even, amaf_early_weight, max_nodes, min_visits_to_stop, policy,
+    /// heavy_ko, heavy_escape, heavy_lgrf, heavy_nakade, heavy_two_lib, heavy_pattern,
+    /// heavy_self_atari).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count)]
     verbose: u8,
@@ -109,7 +116,15 @@ fn init_logging(verbose: u8) {
 }
 
 fn run_gtp(cli: &Cli) -> ExitCode {
+    let mut tree = tengen::search::params::SearchParams::default();
+    for a in &cli.params {
+        if let Err(e) = tree.set(a) {
+            eprintln!("tengen: --param: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let opts = Options {
+        tree,
         rules: cli.rules.0,
         rules_name: Some(cli.rules.1.clone()),
         komi: cli.komi,

@@ -70,6 +70,8 @@ pub struct EngineOptions {
     pub size: usize,
     /// Which searcher plays.
     pub player: Player,
+    /// The tree search's tuned settings (`--param`); its threads and seed come from `search`.
+    pub tree: crate::search::params::SearchParams,
 }
 
 impl Default for EngineOptions {
@@ -81,6 +83,7 @@ impl Default for EngineOptions {
             search: FlatParams::default(),
             size: 19,
             player: Player::default(),
+            tree: crate::search::params::SearchParams::default(),
         }
     }
 }
@@ -93,7 +96,7 @@ pub fn make_searcher(player: Player, opts: &EngineOptions) -> Box<dyn Searcher> 
             crate::search::params::SearchParams {
                 threads: opts.search.threads,
                 seed: opts.search.seed,
-                ..Default::default()
+                ..opts.tree.clone()
             },
         )),
     }

@@ -45,15 +45,25 @@ pub struct SearchBenchReport {
 impl SearchBenchReport {
     /// The last line of the output: one JSON object.
     pub fn json(&self) -> String {
-        format!(
-            "{{\"size\":{},\"threads\":{},\"seconds\":{:.3},\"playouts\":{},\"playouts_per_s\":{:.1},\"nodes\":{}}}",
-            self.size,
-            self.threads,
-            self.seconds,
-            self.playouts,
-            self.playouts as f64 / self.seconds.max(1e-9),
-            self.nodes
-        )
+        #[derive(serde::Serialize)]
+        struct Line {
+            size: usize,
+            threads: usize,
+            seconds: f64,
+            playouts: u64,
+            playouts_per_s: f64,
+            nodes: usize,
+        }
+        let rate = self.playouts as f64 / self.seconds.max(1e-9);
+        serde_json::to_string(&Line {
+            size: self.size,
+            threads: self.threads,
+            seconds: (self.seconds * 1000.0).round() / 1000.0,
+            playouts: self.playouts,
+            playouts_per_s: (rate * 10.0).round() / 10.0,
+            nodes: self.nodes,
+        })
+        .unwrap_or_default()
     }
 }
 

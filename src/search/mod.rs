@@ -4,7 +4,9 @@
 pub mod bench;
 pub mod bench_search;
 pub mod flat;
+pub mod heavy;
 pub mod params;
+pub mod pattern3;
 pub mod playout;
 pub mod prior;
 pub mod time;

@@ -1,6 +1,7 @@
 //! The tree search's tuned numbers in one struct, with documented defaults. Each can be set
 //! from the command line (`--param name=value`), so matches can compare settings.
 
+use super::heavy::HeavyParams;
 use super::playout::Policy;
 
 /// Settings of the Monte-Carlo tree search.
@@ -12,6 +13,8 @@ pub struct SearchParams {
     pub seed: u64,
     /// Playout policy.
     pub policy: Policy,
+    /// Probabilities of the heavy policy's rules.
+    pub heavy: HeavyParams,
     /// RAVE equivalence parameter K of Silver's schedule beta = r / (r + n + n r / K);
     /// 0 picks Pachi's value for the board (3000 below 15x15, 4000 above).
     pub rave_k: f64,
@@ -35,6 +38,7 @@ impl Default for SearchParams {
             threads: 1,
             seed: 1,
             policy: Policy::default(),
+            heavy: HeavyParams::default(),
             rave_k: 0.0,
             exploration: 0.0,
             expand_visits: 8,
@@ -81,6 +85,7 @@ impl SearchParams {
                 .ok()
                 .filter(|x| x.is_finite() && *x >= 0.0)
         };
+        let pct = |v: &str| num(v).filter(|x| *x <= 100.0).map(|x| x as u32);
         match name.trim() {
             "policy" => self.policy = value.trim().parse().map_err(|_| bad())?,
             "rave_k" => self.rave_k = num(value).ok_or_else(bad)?,
@@ -94,6 +99,13 @@ impl SearchParams {
             "min_visits_to_stop" => {
                 self.min_visits_to_stop = num(value).ok_or_else(bad)?.min(1e12) as u64
             }
+            "heavy_ko" => self.heavy.ko = pct(value).ok_or_else(bad)?,
+            "heavy_escape" => self.heavy.escape = pct(value).ok_or_else(bad)?,
+            "heavy_lgrf" => self.heavy.lgrf = pct(value).ok_or_else(bad)?,
+            "heavy_nakade" => self.heavy.nakade = pct(value).ok_or_else(bad)?,
+            "heavy_two_lib" => self.heavy.two_lib = pct(value).ok_or_else(bad)?,
+            "heavy_pattern" => self.heavy.pattern = pct(value).ok_or_else(bad)?,
+            "heavy_self_atari" => self.heavy.self_atari = pct(value).ok_or_else(bad)?,
             other => return Err(format!("unknown search parameter '{other}'")),
         }
         Ok(())

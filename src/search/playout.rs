@@ -1,6 +1,8 @@
-//! Light playouts: uniformly random legal moves that do not fill the mover's own eyes.
+//! Playouts: light (uniformly random legal moves that do not fill the mover's own eyes) and
+//! heavy (the rules of [`super::heavy`] first), scored by area.
 
-use crate::board::{Board, Color};
+use super::heavy::{self, Context, HeavyParams, Replies};
+use crate::board::{Board, Color, Point};
 use rand::Rng;
 
 /// What a finished playout reports.
@@ -66,7 +68,7 @@ pub fn area_score<const W: usize, const P: usize>(b: &Board<W, P>, komi: f64) ->
 pub enum Policy {
     /// Uniformly random moves that do not fill own eyes.
     Light,
-    /// Tactics and patterns first (stand-in: light until the heavy policy lands).
+    /// Tactics, last good replies and 3x3 shapes first (see [`super::heavy`]).
     #[default]
     Heavy,
 }
@@ -91,37 +93,63 @@ impl std::fmt::Display for Policy {
     }
 }
 
-/// Per-thread playout state.
+/// Per-thread playout state, kept across playouts.
 #[derive(Clone, Debug, Default)]
-pub struct PlayoutState {}
+pub struct PlayoutState {
+    /// The last-good-reply tables of the heavy policy.
+    pub replies: Replies,
+}
 
 impl PlayoutState {
     /// State for boards of `size`.
-    pub fn new(_size: usize) -> Self {
-        PlayoutState {}
+    pub fn new(size: usize) -> Self {
+        PlayoutState {
+            replies: Replies::new(size),
+        }
     }
 }
 
 /// Plays from `b` with `to_move` first until two passes or `max_moves` turns, appending every
-/// stone to `record`; scores by area with `komi`.
+/// stone to `record` (which may already hold the moves that led to `b`); scores by area
+/// with `komi`. `last` holds the last two moves before `b`, the most recent first. The heavy
+/// policy learns its last good replies from the whole `record`.
 #[allow(clippy::too_many_arguments)]
 pub fn run<const W: usize, const P: usize, R: Rng>(
     b: &mut Board<W, P>,
     to_move: Color,
-    _last: [Option<crate::board::Point>; 2],
+    last: [Option<Point>; 2],
     komi: f64,
     max_moves: usize,
     rng: &mut R,
-    _policy: Policy,
-    _state: &mut PlayoutState,
-    record: &mut Vec<(Color, crate::board::Point)>,
+    policy: Policy,
+    hp: &HeavyParams,
+    state: &mut PlayoutState,
+    record: &mut Vec<(Color, Point)>,
 ) -> PlayoutResult {
     let mut c = to_move;
     let mut passes = 0;
     let mut played = 0u32;
     let mut turns = 0;
+    let mut ctx = Context { last, old_ko: None };
+    // the ko point each colour was barred from, with the turn
+    let mut barred: [Option<(Point, usize)>; 2] = [None; 2];
     while passes < 2 && turns < max_moves {
-        match b.random_move(c, |n| below(rng, n)) {
+        let mv = match policy {
+            Policy::Light => b.random_move(c, |n| below(rng, n)),
+            Policy::Heavy => {
+                ctx.old_ko = match barred[c.index()] {
+                    Some((k, t)) if t + 2 == turns => Some(k),
+                    _ => None,
+                };
+                if let Some((k, kc)) = b.ko() {
+                    if kc == c {
+                        barred[c.index()] = Some((k, turns));
+                    }
+                }
+                heavy::choose(b, c, &ctx, &state.replies, hp, rng)
+            }
+        };
+        match mv {
             Some(p) => {
                 b.play_unchecked(c, p);
                 record.push((c, p));
@@ -133,11 +161,23 @@ pub fn run<const W: usize, const P: usize, R: Rng>(
                 passes += 1;
             }
         }
+        ctx.last = [mv, ctx.last[0]];
         turns += 1;
         c = c.opponent();
     }
+    let score = area_score(b, komi);
+    if policy == Policy::Heavy {
+        let winner = if score > 0.0 {
+            Some(Color::Black)
+        } else if score < 0.0 {
+            Some(Color::White)
+        } else {
+            None
+        };
+        state.replies.learn(record, winner);
+    }
     PlayoutResult {
-        score: area_score(b, komi),
+        score,
         moves: played,
     }
 }

@@ -2,8 +2,10 @@
 //! wins merged into the move's statistics (Pachi's and Fuego's approach). [`Priors::compute`]
 //! is the one interface: hand-written knowledge today, learned patterns later.
 
+use super::pattern3;
 use super::tree::{NewChild, PASS};
-use crate::board::{Board, Color, Point};
+use crate::board::{Bitset, Board, Color, Point};
+use crate::tactics::{self, PointList};
 
 /// Weights of the prior terms, in units of the even prior's visits.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,8 +26,12 @@ pub struct PriorParams {
     pub capture: f64,
     /// Wins for saving an own chain in atari (scaled up with its size).
     pub save: f64,
-    /// Losses for a self-atari of more than one stone.
+    /// Losses for a bad self-atari.
     pub self_atari: f64,
+    /// Wins for an atari that captures in a ladder.
+    pub ladder: f64,
+    /// Wins for the centre of a 3x3 shape.
+    pub pattern: f64,
     /// Losses for passing while the board still has room.
     pub pass: f64,
 }
@@ -43,6 +49,8 @@ impl PriorParams {
             capture: 1.0,
             save: 1.0,
             self_atari: 1.0,
+            ladder: 1.0,
+            pattern: 1.0,
             pass: 1.0,
         }
     }
@@ -77,7 +85,8 @@ impl Priors {
 
     /// The children of a position with `c` to move: every empty point where `c` may play
     /// (simple ko, no suicide) and a pass, each with its prior. `last` is the last move
-    /// (`None`: a pass or none). Appends to `out`.
+    /// (`None`: a pass or none). The extension of an own chain that a working ladder
+    /// catches gets no child (unless it captures). Appends to `out`.
     pub fn compute<const W: usize, const P: usize>(
         &self,
         b: &Board<W, P>,
@@ -88,9 +97,9 @@ impl Priors {
         let pr = &self.params;
         let e = pr.even as f64;
         let size = b.size();
-        let opp = c.opponent();
         let empties = b.empty_list().len();
         let total = size * size;
+        let t = Tactical::of(b, c);
         // the liberties of the last move's chain and its neighbours are at CFG distance 1
         let last_libs = last
             .filter(|&l| b.color_at(l).is_some())
@@ -99,6 +108,11 @@ impl Priors {
             for x in 0..size {
                 let p = Point::new(x, y, size);
                 if !b.is_empty_point(p) || !b.is_legal_fast(c, p) {
+                    continue;
+                }
+                let i = p.idx();
+                let captures = t.capture.contains(i);
+                if t.caught.contains(i) && !captures {
                     continue;
                 }
                 let mut a = Acc::default();
@@ -122,35 +136,21 @@ impl Priors {
                         a.add(e * pr.near[d - 1], 1.0);
                     }
                 }
-                // captures and saves of chains in atari next to p
-                let mut captured = 0usize;
-                let mut saved = 0usize;
-                let mut libs_after = 0usize;
-                let mut own_next = false;
-                for q in b.neighbors(p) {
-                    match b.color_at(q) {
-                        None => libs_after += 1,
-                        Some(o) if o == opp => {
-                            if b.lib_count(q) == 1 {
-                                captured += b.chain_len(q);
-                            }
-                        }
-                        Some(_) => {
-                            own_next = true;
-                            if b.lib_count(q) == 1 {
-                                saved += b.chain_len(q);
-                            }
-                            libs_after += b.lib_count(q).saturating_sub(1);
-                        }
-                    }
-                }
-                if captured > 0 {
-                    a.add(e * pr.capture * (1.0 + (captured.min(8) as f64) / 4.0), 1.0);
-                } else if own_next && libs_after <= 1 && self_atari_size(b, c, p) > 1 {
+                if captures {
+                    let n = t.capture_size(b, p);
+                    a.add(e * pr.capture * (1.0 + (n.min(8) as f64) / 4.0), 1.0);
+                } else if tactics::is_bad_self_atari(b, c, p) {
                     a.add(e * pr.self_atari, 0.0);
                 }
-                if saved > 0 && captured == 0 && libs_after >= 2 {
-                    a.add(e * pr.save * (1.0 + (saved.min(8) as f64) / 4.0), 1.0);
+                if t.save.contains(i) && !captures {
+                    let n = t.save_size(b, p);
+                    a.add(e * pr.save * (1.0 + (n.min(8) as f64) / 4.0), 1.0);
+                }
+                if t.ladder.contains(i) {
+                    a.add(e * pr.ladder, 1.0);
+                }
+                if pattern3::matches(b, p) {
+                    a.add(e * pr.pattern, 1.0);
                 }
                 out.push(child(p, a));
             }
@@ -161,6 +161,87 @@ impl Priors {
             pass.add(e * pr.pass, 0.0);
         }
         out.push(child(PASS, pass));
+    }
+}
+
+/// The tactical points of a position for the side to move, found chain by chain.
+struct Tactical<const W: usize> {
+    /// The side to move.
+    c: Color,
+    /// Liberties of enemy chains in atari.
+    capture: Bitset<W>,
+    /// Moves that save an own chain in atari (counter-captures, working escapes).
+    save: Bitset<W>,
+    /// Extensions of own chains in atari that a ladder catches.
+    caught: Bitset<W>,
+    /// Ataris on two-liberty enemy chains that capture them in a ladder.
+    ladder: Bitset<W>,
+}
+
+impl<const W: usize> Tactical<W> {
+    fn of<const P: usize>(b: &Board<W, P>, c: Color) -> Self {
+        let mut t = Tactical {
+            c,
+            capture: Bitset::EMPTY,
+            save: Bitset::EMPTY,
+            caught: Bitset::EMPTY,
+            ladder: Bitset::EMPTY,
+        };
+        let mut heads = Bitset::<W>::EMPTY;
+        let stones = b.stones(Color::Black).or(b.stones(Color::White));
+        let mut list = PointList::new();
+        for i in stones.iter() {
+            let q = Point(i as u16);
+            let h = b.chain_head(q);
+            if !heads.insert(h.idx()) {
+                continue;
+            }
+            let libs = b.lib_count(q);
+            let own = b.color_at(q) == Some(c);
+            match (own, libs) {
+                (false, 1) => {
+                    if let Some(l) = tactics::atari_liberty(b, q) {
+                        t.capture.insert(l.idx());
+                    }
+                }
+                (true, 1) => {
+                    list.clear();
+                    tactics::escape_moves(b, q, &mut list);
+                    for &m in list.as_slice() {
+                        t.save.insert(m.idx());
+                    }
+                    if let Some(l) = tactics::atari_liberty(b, q) {
+                        if !list.contains(l) {
+                            t.caught.insert(l.idx());
+                        }
+                    }
+                }
+                (false, 2) => {
+                    for l in b.chain_libs(q).iter() {
+                        let lp = Point(l as u16);
+                        if tactics::ladder_works(b, c, q, lp) {
+                            t.ladder.insert(l);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        t
+    }
+
+    /// Stones captured by playing `p` (enemy chains in atari next to it).
+    fn capture_size<const P: usize>(&self, b: &Board<W, P>, p: Point) -> usize {
+        tactics::libs_after(b, self.c, p).captured as usize
+    }
+
+    /// Own stones in atari next to `p`.
+    fn save_size<const P: usize>(&self, b: &Board<W, P>, p: Point) -> usize {
+        b.neighbors(p)
+            .filter(|&q| b.color_at(q) == Some(self.c) && b.lib_count(q) == 1)
+            .map(|q| b.chain_len(q))
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -202,42 +283,6 @@ fn cfg_distance<const W: usize>(
     let d = lx.abs_diff(px) + ly.abs_diff(py);
     if d <= 3 {
         d
-    } else {
-        0
-    }
-}
-
-/// The size of `c`'s chain after playing `p` when that chain would have one liberty and
-/// capture nothing; 0 otherwise.
-fn self_atari_size<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> usize {
-    let mut libs = crate::board::Bitset::<W>::EMPTY;
-    let mut stones = 1;
-    let mut seen = [Point(0); 4];
-    let mut k = 0;
-    for q in b.neighbors(p) {
-        match b.color_at(q) {
-            None => {
-                libs.insert(q.idx());
-            }
-            Some(o) if o == c => {
-                let h = b.chain_head(q);
-                if !seen[..k].contains(&h) {
-                    seen[k] = h;
-                    k += 1;
-                    stones += b.chain_len(q);
-                    libs = libs.or(b.chain_libs(q));
-                }
-            }
-            Some(_) => {
-                if b.lib_count(q) == 1 {
-                    return 0;
-                }
-            }
-        }
-    }
-    libs.remove(p.idx());
-    if libs.count() <= 1 {
-        stones
     } else {
         0
     }

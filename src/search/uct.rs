@@ -658,6 +658,7 @@ fn simulate<const W: usize, const P: usize>(
         job.max_moves,
         &mut l.rng,
         job.params.policy,
+        &job.params.heavy,
         &mut l.playout,
         &mut l.record,
     );
@@ -822,16 +823,17 @@ mod tests {
 
     #[test]
     fn captures_a_big_group_in_atari() {
-        // White's six stones in atari: Black must take them at E5
+        // White's block of four in atari (only liberty F5, open space beyond): Black must
+        // take it at once
         let g = Game::from_diagram(
             "
             . . . . . . . . .
             . . . . . . . . .
-            . . . X X X . . .
-            . . X O O O X . .
-            . . X O . O X . .
-            . . . X X X . . .
             . . . . . . . . .
+            . . . X X . . . .
+            . . X O O . . . .
+            . . X O O X . . .
+            . . . X X . . . .
             . . . . . . . . .
             . . . . . . . . .",
             Rules::preset(Preset::Chinese),
@@ -839,7 +841,7 @@ mod tests {
         .unwrap();
         let mut s = TreeSearch::new(params(1));
         let r = run(&mut s, &g, Color::Black, 3000);
-        assert_eq!(r.moves[0].mv, Some(pt("E5", 9)), "{:?}", &r.moves[..3]);
+        assert_eq!(r.moves[0].mv, Some(pt("F5", 9)), "{:?}", &r.moves[..3]);
         assert!(r.winrate > 0.8);
         assert!(r.moves[0].pv.len() > 1);
     }

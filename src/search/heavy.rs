@@ -1,0 +1,465 @@
+//! The heavy playout policy: an ordered list of rules, each tried with its own probability,
+//! the first that yields a good move wins (the scheme of MoGo and Pachi's moggy), then
+//! last-good-reply with forgetting (LGRF-2, Baier & Drake 2010), then a random move that
+//! does not fill an own eye, with a self-atari filter.
+//!
+//! The rules, in order: retake a ko whose ban has expired; capture or escape after the last
+//! move's atari (counter-captures first, ladder-aware escapes); the last good reply to the
+//! last two moves; the vital point of an eye space next to the last move (nakade); attack
+//! and defence of two-liberty chains next to the last move; 3x3 shapes around the last two
+//! moves; otherwise random.
+
+use super::pattern3;
+use super::playout::below;
+use crate::board::{Board, Color, Point};
+use crate::tactics::{self, PointList};
+use rand::Rng;
+
+/// The probabilities (in percent) with which each rule of the heavy policy is tried.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeavyParams {
+    /// Retake a ko whose ban has expired.
+    pub ko: u32,
+    /// Capture or escape after the last move's atari.
+    pub escape: u32,
+    /// Last good reply (with forgetting) to the last two moves, else the last move.
+    pub lgrf: u32,
+    /// The vital point of an eye space next to the last move.
+    pub nakade: u32,
+    /// Attack and defence of two-liberty chains next to the last move.
+    pub two_lib: u32,
+    /// 3x3 shapes around the last two moves.
+    pub pattern: u32,
+    /// Random moves that are bad self-ataris are replaced (by the chain's other liberty,
+    /// or another random move).
+    pub self_atari: u32,
+}
+
+impl Default for HeavyParams {
+    fn default() -> Self {
+        HeavyParams {
+            ko: 20,
+            escape: 90,
+            lgrf: 90,
+            nakade: 80,
+            two_lib: 50,
+            pattern: 90,
+            self_atari: 90,
+        }
+    }
+}
+
+/// A thread's memory across heavy playouts: the last-good-reply tables.
+#[derive(Clone, Debug, Default)]
+pub struct Replies {
+    /// Points per side (the padded index bound).
+    n: usize,
+    /// Reply to one move, by colour and the previous move (0: none).
+    one: Vec<u16>,
+    /// Reply to two moves, by colour and the two previous moves (0: none).
+    two: Vec<u16>,
+}
+
+impl Replies {
+    /// Empty tables for boards of `size`.
+    pub fn new(size: usize) -> Replies {
+        let n = Point::index_bound(size);
+        Replies {
+            n,
+            one: vec![0; 2 * n],
+            two: vec![0; 2 * n * n],
+        }
+    }
+
+    fn i1(&self, c: Color, a: Point) -> usize {
+        c.index() * self.n + a.idx()
+    }
+
+    fn i2(&self, c: Color, a: Point, b: Point) -> usize {
+        (c.index() * self.n + a.idx()) * self.n + b.idx()
+    }
+
+    /// The stored reply of `c` to `prev2` then `prev1` (the older first), or to `prev1`.
+    pub fn reply(&self, c: Color, prev2: Option<Point>, prev1: Point) -> Option<Point> {
+        let r = match prev2 {
+            Some(a) => self.two.get(self.i2(c, a, prev1)).copied().unwrap_or(0),
+            None => 0,
+        };
+        let r = if r != 0 {
+            r
+        } else {
+            self.one.get(self.i1(c, prev1)).copied().unwrap_or(0)
+        };
+        (r != 0).then_some(Point(r))
+    }
+
+    /// Learns from a finished simulation: every reply of the winner is stored, every stored
+    /// reply the loser played is forgotten. `record` holds the stones in order; `winner` is
+    /// `None` for a draw (nothing learnt).
+    pub fn learn(&mut self, record: &[(Color, Point)], winner: Option<Color>) {
+        let Some(w) = winner else { return };
+        if self.n == 0 {
+            return;
+        }
+        for t in 1..record.len() {
+            let (c, m) = record[t];
+            let p1 = record[t - 1].1;
+            let i1 = self.i1(c, p1);
+            let i2 = (t >= 2).then(|| self.i2(c, record[t - 2].1, p1));
+            if c == w {
+                if let Some(x) = self.one.get_mut(i1) {
+                    *x = m.0;
+                }
+                if let Some(x) = i2.and_then(|i| self.two.get_mut(i)) {
+                    *x = m.0;
+                }
+            } else {
+                if let Some(x) = self.one.get_mut(i1) {
+                    if *x == m.0 {
+                        *x = 0;
+                    }
+                }
+                if let Some(x) = i2.and_then(|i| self.two.get_mut(i)) {
+                    if *x == m.0 {
+                        *x = 0;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What the heavy policy knows of the playout so far.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context {
+    /// The last two moves, the most recent first (`None`: a pass or none).
+    pub last: [Option<Point>; 2],
+    /// A ko the mover was barred from retaking two turns ago (its point), if any.
+    pub old_ko: Option<Point>,
+}
+
+/// Whether `c` may play the candidate `p` in a playout: empty, legal (simple ko, no
+/// suicide), not an own eye, not a bad self-atari.
+#[inline]
+fn good<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> bool {
+    b.is_empty_point(p)
+        && b.is_legal_fast(c, p)
+        && !b.is_eye(c, p)
+        && !tactics::is_bad_self_atari(b, c, p)
+}
+
+/// A uniformly chosen good move among `cands`, if any.
+fn pick<const W: usize, const P: usize, R: Rng>(
+    b: &Board<W, P>,
+    c: Color,
+    cands: &PointList,
+    rng: &mut R,
+) -> Option<Point> {
+    let s = cands.as_slice();
+    if s.is_empty() {
+        return None;
+    }
+    let start = below(rng, s.len() as u32) as usize;
+    (0..s.len())
+        .map(|i| s[(start + i) % s.len()])
+        .find(|&p| good(b, c, p))
+}
+
+/// Whether a rule with probability `pct` percent is tried now.
+#[inline]
+fn roll<R: Rng>(rng: &mut R, pct: u32) -> bool {
+    pct >= 100 || (pct > 0 && below(rng, 100) < pct)
+}
+
+/// The heavy policy's move for `c`, or `None` to pass (no legal non-eye move is left).
+pub fn choose<const W: usize, const P: usize, R: Rng>(
+    b: &mut Board<W, P>,
+    c: Color,
+    ctx: &Context,
+    replies: &Replies,
+    hp: &HeavyParams,
+    rng: &mut R,
+) -> Option<Point> {
+    if let Some(p) = local_move(b, c, ctx, replies, hp, rng) {
+        return Some(p);
+    }
+    random_move(b, c, hp, rng)
+}
+
+/// The first rule that yields a good move, if any.
+fn local_move<const W: usize, const P: usize, R: Rng>(
+    b: &Board<W, P>,
+    c: Color,
+    ctx: &Context,
+    replies: &Replies,
+    hp: &HeavyParams,
+    rng: &mut R,
+) -> Option<Point> {
+    let opp = c.opponent();
+    let mut cands = PointList::new();
+    if let Some(k) = ctx.old_ko {
+        if roll(rng, hp.ko) && b.is_empty_point(k) && b.is_legal_fast(c, k) {
+            // a retake captures a single stone next to the ko point
+            if b.neighbors(k)
+                .any(|q| b.color_at(q) == Some(opp) && b.lib_count(q) == 1 && b.chain_len(q) == 1)
+            {
+                return Some(k);
+            }
+        }
+    }
+    let l1 = ctx.last[0]?;
+    let l1_stone = b.color_at(l1) == Some(opp);
+    if roll(rng, hp.escape) {
+        // the last move's own chain in atari: take it
+        if l1_stone {
+            if let Some(lib) = tactics::atari_liberty(b, l1) {
+                cands.push(lib);
+            }
+        }
+        // own chains next to the last move in atari: save them
+        for q in b.neighbors(l1) {
+            if b.color_at(q) == Some(c) && b.lib_count(q) == 1 {
+                tactics::escape_moves(b, q, &mut cands);
+            }
+        }
+        if let Some(p) = pick(b, c, &cands, rng) {
+            return Some(p);
+        }
+    }
+    if roll(rng, hp.lgrf) {
+        if let Some(r) = replies.reply(c, ctx.last[1], l1) {
+            if good(b, c, r) {
+                return Some(r);
+            }
+        }
+    }
+    if roll(rng, hp.nakade) {
+        cands.clear();
+        for q in b.neighbors(l1) {
+            if b.is_empty_point(q) {
+                if let Some(v) = tactics::nakade_point(b, q) {
+                    if !cands.contains(v) {
+                        cands.push(v);
+                    }
+                }
+            }
+        }
+        if let Some(p) = pick(b, c, &cands, rng) {
+            return Some(p);
+        }
+    }
+    if roll(rng, hp.two_lib) {
+        cands.clear();
+        two_lib_moves(b, c, l1, &mut cands);
+        if let Some(p) = pick(b, c, &cands, rng) {
+            return Some(p);
+        }
+    }
+    if roll(rng, hp.pattern) {
+        cands.clear();
+        for l in ctx.last.iter().flatten() {
+            around(b, *l, |q| {
+                if b.is_empty_point(q) && pattern3::matches(b, q) && !cands.contains(q) {
+                    cands.push(q);
+                }
+            });
+        }
+        if let Some(p) = pick(b, c, &cands, rng) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Calls `f` for the eight on-board neighbours of `p` (orthogonal and diagonal).
+#[inline]
+fn around<const W: usize, const P: usize>(b: &Board<W, P>, p: Point, mut f: impl FnMut(Point)) {
+    let s = b.stride() as i32;
+    for d in [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] {
+        let q = Point((p.0 as i32 + d) as u16);
+        if b.is_on_board(q) {
+            f(q);
+        }
+    }
+}
+
+/// Moves on chains with two liberties next to the last move (its own chain included):
+/// ataris on enemy chains that do not leave the attacker in atari, and liberty-gaining
+/// extensions of own chains.
+fn two_lib_moves<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    l1: Point,
+    out: &mut PointList,
+) {
+    let mut seen = PointList::new();
+    let mut consider = |q: Point, out: &mut PointList| {
+        let Some(owner) = b.color_at(q) else { return };
+        if b.lib_count(q) != 2 {
+            return;
+        }
+        let h = b.chain_head(q);
+        if seen.contains(h) {
+            return;
+        }
+        seen.push(h);
+        for lib in b.chain_libs(q).iter() {
+            let lib = Point(lib as u16);
+            let after = tactics::libs_after(b, c, lib);
+            let ok = if owner == c {
+                after.libs >= 3
+            } else {
+                after.libs >= 2
+            };
+            if ok && !out.contains(lib) {
+                out.push(lib);
+            }
+        }
+    };
+    if b.color_at(l1).is_some() {
+        consider(l1, out);
+    }
+    for q in b.neighbors(l1) {
+        consider(q, out);
+    }
+}
+
+/// A random legal move that does not fill an own eye; a bad self-atari is replaced by the
+/// chain's other liberty or another random move (a few tries), with probability
+/// `hp.self_atari`.
+fn random_move<const W: usize, const P: usize, R: Rng>(
+    b: &mut Board<W, P>,
+    c: Color,
+    hp: &HeavyParams,
+    rng: &mut R,
+) -> Option<Point> {
+    let filter = roll(rng, hp.self_atari);
+    let mut first = None;
+    for _ in 0..4 {
+        let p = b.random_move(c, |n| below(rng, n))?;
+        if !filter || !tactics::is_bad_self_atari(b, c, p) {
+            return Some(p);
+        }
+        first.get_or_insert(p);
+        if let Some(q) = tactics::self_atari_other_lib(b, c, p) {
+            if good(b, c, q) {
+                return Some(q);
+            }
+        }
+    }
+    first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board9, Vertex};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    fn pt(s: &str) -> Point {
+        s.parse::<Vertex>().unwrap().to_point(9).unwrap()
+    }
+
+    fn board(black: &[&str], white: &[&str]) -> Board9 {
+        let b: Vec<_> = black.iter().map(|s| pt(s)).collect();
+        let w: Vec<_> = white.iter().map(|s| pt(s)).collect();
+        Board9::from_stones(9, &b, &w).unwrap()
+    }
+
+    fn always() -> HeavyParams {
+        HeavyParams {
+            ko: 100,
+            escape: 100,
+            lgrf: 100,
+            nakade: 100,
+            two_lib: 100,
+            pattern: 100,
+            self_atari: 100,
+        }
+    }
+
+    fn ctx(last: &str) -> Context {
+        Context {
+            last: [Some(pt(last)), None],
+            old_ko: None,
+        }
+    }
+
+    #[test]
+    fn captures_a_stone_the_last_move_left_in_atari() {
+        // White E5 just played into atari (Black D5, F5, E6): Black takes at E4
+        let mut b = board(&["D5", "F5", "E6"], &["E5"]);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let r = Replies::new(9);
+        for _ in 0..20 {
+            let p = choose(&mut b, Color::Black, &ctx("E5"), &r, &always(), &mut rng);
+            assert_eq!(p, Some(pt("E4")));
+        }
+    }
+
+    #[test]
+    fn escapes_from_an_atari_into_open_space() {
+        // Black E5 in atari after White E4 (White D5, F5, E4); E6 is open: extend there
+        let mut b = board(&["E5"], &["D5", "F5", "E4"]);
+        let mut rng = SmallRng::seed_from_u64(2);
+        let r = Replies::new(9);
+        let p = choose(&mut b, Color::Black, &ctx("E4"), &r, &always(), &mut rng);
+        assert_eq!(p, Some(pt("E6")));
+    }
+
+    #[test]
+    fn last_good_reply_is_learnt_and_forgotten() {
+        let mut r = Replies::new(9);
+        let rec = [
+            (Color::Black, pt("C3")),
+            (Color::White, pt("G7")),
+            (Color::Black, pt("C7")),
+        ];
+        r.learn(&rec, Some(Color::Black));
+        assert_eq!(
+            r.reply(Color::Black, Some(pt("C3")), pt("G7")),
+            Some(pt("C7"))
+        );
+        assert_eq!(r.reply(Color::Black, None, pt("G7")), Some(pt("C7")));
+        // White's reply G7 to C3 is not stored (White lost)
+        assert_eq!(r.reply(Color::White, None, pt("C3")), None);
+        // Black loses a game with the same reply: forgotten
+        r.learn(&rec, Some(Color::White));
+        assert_eq!(r.reply(Color::Black, Some(pt("C3")), pt("G7")), None);
+        assert_eq!(r.reply(Color::White, None, pt("C3")), Some(pt("G7")));
+    }
+
+    #[test]
+    fn random_moves_never_fill_own_eyes_and_end() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let r = Replies::new(9);
+        let hp = HeavyParams::default();
+        for _ in 0..50 {
+            let mut b = Board9::new(9).unwrap();
+            let mut c = Color::Black;
+            let mut ctx = Context::default();
+            let mut passes = 0;
+            let mut turns = 0;
+            while passes < 2 && turns < 400 {
+                match choose(&mut b, c, &ctx, &r, &hp, &mut rng) {
+                    Some(p) => {
+                        assert!(!b.is_eye(c, p), "{b}\n{c:?} {p:?}");
+                        b.play_unchecked(c, p);
+                        ctx.last = [Some(p), ctx.last[0]];
+                        passes = 0;
+                    }
+                    None => {
+                        b.pass();
+                        ctx.last = [None, ctx.last[0]];
+                        passes += 1;
+                    }
+                }
+                c = c.opponent();
+                turns += 1;
+            }
+            assert!(turns < 400, "playout did not end\n{b}");
+            b.check_consistency().unwrap();
+        }
+    }
+}
