@@ -10,9 +10,10 @@
 2 komi 7.5
 #? []
 
-# Whoever the winrate favours leads, and by a plausible margin on an empty board.
+# Whoever the winrate favours leads, and by a plausible margin on an empty board; when the
+# mean margin and the winrate disagree, the game is called even.
 3 kgs-chat private alice how am I doing?
-#? [.*black wins (([5-9]\d|100)% of my playouts, black leads|([0-4]?\d|50)% of my playouts, white leads) by about [1-4]?\d(\.\d+)?\b.*]
+#? [.*black wins ((([5-9]\d|100)% of my playouts, black leads|([0-4]?\d|50)% of my playouts, white leads) by about [1-4]?\d(\.\d+)?\b|\d+% of my playouts, the game is about even).*]
 
 4 kgs-chat game alice and now?
-#? [.*black wins (([5-9]\d|100)% of my playouts, black leads|([0-4]?\d|50)% of my playouts, white leads) by about [1-4]?\d(\.\d+)?\b.*]
+#? [.*black wins ((([5-9]\d|100)% of my playouts, black leads|([0-4]?\d|50)% of my playouts, white leads) by about [1-4]?\d(\.\d+)?\b|\d+% of my playouts, the game is about even).*]

@@ -72,10 +72,10 @@ loadsgf ../sgf/eyes.sgf
 kata-set-rules tromp-taylor
 loadsgf ../sgf/k01.sgf
 play b f5
-30 genmove w
+30 reg_genmove w
 #? [!F6]
 
-31 reg_genmove w
+31 genmove w
 #? [!F6]
 
 loadsgf ../sgf/k01.sgf

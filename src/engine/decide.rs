@@ -2,7 +2,7 @@
 //! the search's [`Report`] and the game (who passed, cleanup phase), whichever searcher ran.
 
 use crate::board::{Color, Point};
-use crate::rules::{Game, GameScore, Move, Scoring};
+use crate::rules::{Count, Game, GameScore, Move, Scoring};
 use crate::search::Report;
 
 /// What to do with the move.
@@ -21,6 +21,27 @@ pub enum Decision {
 pub struct Policy {
     /// Resign when the best move wins less often than this (0 disables resigning).
     pub resign_threshold: f64,
+}
+
+/// What the engine knows of the game as it stands, beyond the search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standing {
+    /// The final score, dead stones judged, if the colour to decide passes now and that ends
+    /// the game (after the opponent's pass); `None` otherwise.
+    pub score_if_pass: Option<GameScore>,
+    /// Under territory counting, when the search's best stone lies in settled territory: the
+    /// count and the score of the board as it stands, dead stones judged.
+    pub now: Option<(Count, GameScore)>,
+}
+
+impl Standing {
+    /// Only the score if the colour passes now.
+    pub fn pass(score: GameScore) -> Standing {
+        Standing {
+            score_if_pass: Some(score),
+            now: None,
+        }
+    }
 }
 
 /// Expected final owner of `p` from `report`'s view of Black (+1) and White (-1); 0 unknown.
@@ -42,8 +63,7 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 }
 
 /// The move to make for the colour `report` searched (the side to move if it says none).
-/// `score_if_pass`: the final score, dead stones judged, if this colour passes now and that
-/// ends the game (the engine gives it after the opponent's pass; `None` otherwise).
+/// `standing`: what the engine knows of the game as it stands (see [`Standing`]).
 ///
 /// - Nothing searched: pass.
 /// - `cleanup` (KGS cleanup phase): never resign; play the best stone while an opponent
@@ -54,16 +74,19 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 /// - Pass when nothing is left to gain: the search's best move is a pass (unless passing
 ///   now would lose while a stone can still be played), or every point's owner is settled
 ///   while ahead. Under stone counting, fill own territory safely before passing.
-/// - Under territory counting, once the game is decided, do not play inside settled
-///   territory (own or the opponent's): take an open point that does as well, or pass.
+/// - Under territory counting, do not play inside territory that the count gives this colour
+///   while the game as it stands is won: take an open point that does as well, or pass.
+///   Without a count, the same from the search's ownership: once the game is decided, not
+///   inside settled territory (own or the opponent's).
 /// - Otherwise play the best (most visited) move.
 pub fn decide(
     report: &Report,
     game: &Game,
     cleanup: bool,
     policy: &Policy,
-    score_if_pass: Option<GameScore>,
+    standing: &Standing,
 ) -> Decision {
+    let score_if_pass = standing.score_if_pass;
     let color = report.color.unwrap_or(game.to_move());
     let Some(best) = report.moves.first() else {
         return Decision::Pass;
@@ -129,7 +152,21 @@ pub fn decide(
     {
         return fill().map_or(Decision::Pass, Decision::Play);
     }
-    if game.rules().scoring == Scoring::Territory && owner(report, p).abs() > 0.8 {
+    let territory = game.rules().scoring == Scoring::Territory;
+    if let (true, Some((count, now))) = (territory, &standing.now) {
+        if count.owner(p) == Some(color) && now.winner() == Some(color) {
+            // a stone here only costs a point: an open point that does as well, or a pass
+            let open = report.moves.iter().find_map(|m| {
+                let q = m.mv?;
+                (count.owner(q).is_none()
+                    && m.winrate >= best.winrate - 0.03
+                    && m.visits * 10 >= best.visits)
+                    .then_some(q)
+            });
+            return open.map_or(Decision::Pass, Decision::Play);
+        }
+    }
+    if territory && owner(report, p).abs() > 0.8 {
         // a stone inside settled territory costs a point (own territory filled, or a
         // prisoner given): a move on an open point that does as well, or a pass once the
         // game is decided and a pass is safe
@@ -270,12 +307,18 @@ mod tests {
     fn nothing_searched_or_pass_best_means_pass() {
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
         assert_eq!(
-            decide(&Report::default(), &g, false, &POLICY, None),
+            decide(&Report::default(), &g, false, &POLICY, &Standing::default()),
             Decision::Pass
         );
         let r = report(Color::Black, None, 0.9, 10.0, 0.0);
-        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Pass);
-        assert_eq!(decide(&r, &g, true, &POLICY, None), Decision::Pass);
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
+        assert_eq!(
+            decide(&r, &g, true, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
     }
 
     #[test]
@@ -284,7 +327,10 @@ mod tests {
         let e5 = pt("E5", 5);
         let lost = report(Color::Black, Some(e5), 0.01, -20.0, 0.0);
         // an empty board is the opening: never resign
-        assert_eq!(decide(&lost, &g, false, &POLICY, None), Decision::Play(e5));
+        assert_eq!(
+            decide(&lost, &g, false, &POLICY, &Standing::default()),
+            Decision::Play(e5)
+        );
         for (c, v) in [
             (Color::Black, "A1"),
             (Color::White, "B1"),
@@ -296,18 +342,30 @@ mod tests {
         ] {
             g.play(c, Move::Play(pt(v, 5))).unwrap();
         }
-        assert_eq!(decide(&lost, &g, false, &POLICY, None), Decision::Resign);
+        assert_eq!(
+            decide(&lost, &g, false, &POLICY, &Standing::default()),
+            Decision::Resign
+        );
         // not in cleanup, not with resigning off, not on few playouts
-        assert_ne!(decide(&lost, &g, true, &POLICY, None), Decision::Resign);
+        assert_ne!(
+            decide(&lost, &g, true, &POLICY, &Standing::default()),
+            Decision::Resign
+        );
         let never = Policy {
             resign_threshold: 0.0,
         };
-        assert_eq!(decide(&lost, &g, false, &never, None), Decision::Play(e5));
+        assert_eq!(
+            decide(&lost, &g, false, &never, &Standing::default()),
+            Decision::Play(e5)
+        );
         let few = Report {
             playouts: 10,
             ..lost.clone()
         };
-        assert_eq!(decide(&few, &g, false, &POLICY, None), Decision::Play(e5));
+        assert_eq!(
+            decide(&few, &g, false, &POLICY, &Standing::default()),
+            Decision::Play(e5)
+        );
     }
 
     #[test]
@@ -322,10 +380,16 @@ mod tests {
         let a1 = pt("A1", 5);
         // Black owns everything: White's D3 is dead, Black keeps playing
         let r = report(Color::Black, Some(a1), 0.9, 10.0, 1.0);
-        assert_eq!(decide(&r, &g, true, &POLICY, None), Decision::Play(a1));
+        assert_eq!(
+            decide(&r, &g, true, &POLICY, &Standing::default()),
+            Decision::Play(a1)
+        );
         // nothing of White's is lost: pass
         let r = report(Color::Black, Some(a1), 0.9, 10.0, -0.2);
-        assert_eq!(decide(&r, &g, true, &POLICY, None), Decision::Pass);
+        assert_eq!(
+            decide(&r, &g, true, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
     }
 
     #[test]
@@ -344,27 +408,33 @@ mod tests {
             black: 15.0,
             white: 10.0,
         };
-        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Play(b2));
         assert_eq!(
-            decide(&r, &g, false, &POLICY, Some(white_wins)),
+            decide(&r, &g, false, &POLICY, &Standing::default()),
+            Decision::Play(b2)
+        );
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, &Standing::pass(white_wins)),
             Decision::Pass
         );
         assert_eq!(
-            decide(&r, &g, false, &POLICY, Some(black_wins)),
+            decide(&r, &g, false, &POLICY, &Standing::pass(black_wins)),
             Decision::Play(b2)
         );
         // the search prefers a pass, but passing now loses: play on
         let mut r = r.clone();
         r.moves.insert(0, info(None, 2000, 0.9, 2.0));
         assert_eq!(
-            decide(&r, &g, false, &POLICY, Some(black_wins)),
+            decide(&r, &g, false, &POLICY, &Standing::pass(black_wins)),
             Decision::Play(b2)
         );
-        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Pass);
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
         // a lost game is not resigned when passing now wins
         let lost = report(Color::White, Some(b2), 0.01, -3.0, -0.6);
         assert_eq!(
-            decide(&lost, &g, false, &POLICY, Some(white_wins)),
+            decide(&lost, &g, false, &POLICY, &Standing::pass(white_wins)),
             Decision::Pass
         );
     }
@@ -397,7 +467,7 @@ mod tests {
             score_lead: 1.0,
             ownership: own,
         };
-        let d = decide(&r, &g, false, &POLICY, None);
+        let d = decide(&r, &g, false, &POLICY, &Standing::default());
         let Decision::Play(p) = d else {
             panic!("passed with territory to fill: {d:?}")
         };
@@ -405,7 +475,10 @@ mod tests {
         assert!(x <= 1, "fills inside its own area, not {p:?}");
         // under area counting the same report passes
         let g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
-        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Pass);
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
         // safe_fill never removes the last two eyes: a chain with exactly two one-point eyes
         let eyes = "
             5 . X . X O
@@ -440,20 +513,26 @@ mod tests {
             ..r.clone()
         };
         assert_eq!(
-            decide(&unsettled, &g, false, &POLICY, None),
+            decide(&unsettled, &g, false, &POLICY, &Standing::default()),
             Decision::Play(inside),
             "an open board is not decided"
         );
-        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Pass);
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
         // a move outside that does as well is played instead
         r.moves.push(info(Some(outside), 500, 0.96, 19.0));
         assert_eq!(
-            decide(&r, &g, false, &POLICY, None),
+            decide(&r, &g, false, &POLICY, &Standing::default()),
             Decision::Play(outside)
         );
         // under area counting the best move stands
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-        assert_eq!(decide(&r, &g, false, &POLICY, None), Decision::Play(inside));
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, &Standing::default()),
+            Decision::Play(inside)
+        );
     }
 
     #[test]
@@ -471,9 +550,15 @@ mod tests {
         let mut g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
         g.set_komi(0.5);
         let black = flat(&g, Color::Black, 1000);
-        assert_eq!(decide(&black, &g, false, &POLICY, None), Decision::Pass);
+        assert_eq!(
+            decide(&black, &g, false, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
         let white = flat(&g, Color::White, 1000);
         assert!(!white.moves.is_empty());
-        assert_ne!(decide(&white, &g, false, &POLICY, None), Decision::Pass);
+        assert_ne!(
+            decide(&white, &g, false, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
     }
 }

@@ -8,11 +8,11 @@
 pub mod decide;
 pub mod status;
 
-pub use decide::{decide, Decision, Policy};
+pub use decide::{decide, Decision, Policy, Standing};
 pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
-use crate::rules::{Game, GameScore, Move, Preset, Rules, SetupError, StatusMap};
+use crate::rules::{Count, Game, GameScore, Move, Preset, Rules, Scoring, SetupError, StatusMap};
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::time::{deadline_in, Clock};
 use crate::search::{Limits, Report, Searcher};
@@ -401,8 +401,11 @@ impl Engine {
         let policy = Policy {
             resign_threshold: self.params.resign_threshold,
         };
-        let score_if_pass = self.score_if_pass(color);
-        let d = decide(&report, &self.game, how.cleanup, &policy, score_if_pass);
+        let standing = Standing {
+            score_if_pass: self.score_if_pass(color),
+            now: self.territory_now(&report, color),
+        };
+        let d = decide(&report, &self.game, how.cleanup, &policy, &standing);
         log::info!(
             "{} playouts for {color} ({}), best {:?}: {d:?}",
             report.playouts,
@@ -430,6 +433,22 @@ impl Engine {
         let mut after = self.game.clone();
         after.play(color, Move::Pass).ok()?;
         Some(after.score(&status))
+    }
+
+    /// Under territory counting, when the search's best stone lies where its playouts
+    /// settle the owner: the count and score of the board as it stands, dead stones judged
+    /// (the judgement is cached per position). `None` otherwise.
+    fn territory_now(&mut self, report: &Report, color: Color) -> Option<(Count, GameScore)> {
+        if self.game.rules().scoring != Scoring::Territory {
+            return None;
+        }
+        let p = report.moves.first()?.mv?;
+        let own = report.ownership.get(p.idx()).copied().unwrap_or(0.0) * color.sign();
+        if own < 0.8 {
+            return None;
+        }
+        let status = self.final_status().clone();
+        Some((self.game.count(&status), self.game.score(&status)))
     }
 
     /// Plays a decision on the board; a refused move becomes a pass.
@@ -610,10 +629,18 @@ impl Engine {
         } else {
             (color.opponent(), -l.score_lead)
         };
-        s.push_str(&format!(
-            "; my evaluation: {color} wins {:.0}% of my playouts, {leader} leads by about {margin:.1}",
-            l.winrate * 100.0
-        ));
+        let wins = l.winrate * 100.0;
+        // a skewed spread of results can put the mean margin on the other side of the
+        // winrate: then neither number names a leader
+        if (l.winrate > 0.5) != (l.score_lead > 0.0) || margin < 0.5 {
+            s.push_str(&format!(
+                "; my evaluation: {color} wins {wins:.0}% of my playouts, the game is about even"
+            ));
+        } else {
+            s.push_str(&format!(
+                "; my evaluation: {color} wins {wins:.0}% of my playouts, {leader} leads by about {margin:.1}"
+            ));
+        }
         s
     }
 

@@ -12,8 +12,6 @@ use crate::tactics::{self, PointList};
 pub struct PriorParams {
     /// Even prior visits at 0.5 (per board size, see `SearchParams::prior_even_for`).
     pub even: u32,
-    /// Losses for filling one's own eye.
-    pub eye: f64,
     /// Losses for a first-line move in an empty area.
     pub line1: f64,
     /// Losses for a second-line move in an empty area.
@@ -41,7 +39,6 @@ impl PriorParams {
     pub fn new(even: u32) -> PriorParams {
         PriorParams {
             even,
-            eye: 1.0,
             line1: 1.0,
             line2: 0.5,
             line3: 1.0,
@@ -84,7 +81,7 @@ impl Priors {
     }
 
     /// The children of a position with `c` to move: every empty point where `c` may play
-    /// (simple ko, no suicide) and a pass, each with its prior. `last` is the last move
+    /// (simple ko, no suicide) and that is not one of its eyes, and a pass, each with its prior. `last` is the last move
     /// (`None`: a pass or none). The extension of an own chain that a working ladder
     /// catches gets no child (unless it captures). Appends to `out`.
     pub fn compute<const W: usize, const P: usize>(
@@ -115,11 +112,13 @@ impl Priors {
                 if t.caught.contains(i) && !captures {
                     continue;
                 }
+                // filling an own eye never gets a child, as in the playouts (under stone
+                // counting the engine's decision fills territory, not eyes)
+                if b.is_eye(c, p) {
+                    continue;
+                }
                 let mut a = Acc::default();
                 a.add(e, 0.5);
-                if b.is_eye(c, p) {
-                    a.add(e * pr.eye, 0.0);
-                }
                 // empty area: no stone within distance 2 (a 5x5 square)
                 if size >= 9 && empty_around(b, x, y, 2) {
                     let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
@@ -306,7 +305,7 @@ mod tests {
     }
 
     #[test]
-    fn capture_beats_even_and_eye_fill_loses() {
+    fn capture_beats_even_and_no_child_fills_an_eye() {
         // White C3 in atari (B3, D3, C4 black; C2 empty), black eye at A1
         let b = Board9::from_stones(
             9,
@@ -317,9 +316,9 @@ mod tests {
         let mut out = vec![];
         Priors::new(PriorParams::new(14)).compute(&b, Color::Black, Some(pt("C3")), &mut out);
         assert!(prior_of(&out, pt("C2")) > 0.6, "capture");
-        assert!(prior_of(&out, pt("A1")) < 0.4, "own eye");
+        assert!(out.iter().all(|c| c.point != pt("A1")), "own eye");
         assert!(out.iter().any(|c| c.point == PASS));
-        assert_eq!(out.len(), 81 - 6 + 1);
+        assert_eq!(out.len(), 81 - 6 - 1 + 1);
     }
 
     #[test]
