@@ -62,3 +62,18 @@ play w E6
 play w E7
 30 genmove b
 #? [pass]
+
+# White C3 is in atari (Black B3, C4, D2, C2); running out at D3 meets a working ladder
+# toward the upper right: the search has no such child, so White never plays it.
+boardsize 9
+clear_board
+kata-set-rules chinese
+komi 7.5
+play b B3
+play b C4
+play b D2
+play b C2
+play w C3
+40 genmove w
+#? [!D3]
+

@@ -30,6 +30,8 @@ pub struct PriorParams {
     pub ladder: f64,
     /// Wins for the centre of a 3x3 shape.
     pub pattern: f64,
+    /// Wins for retaking a ko whose ban has expired.
+    pub ko: f64,
     /// Losses for passing while the board still has room.
     pub pass: f64,
 }
@@ -48,6 +50,7 @@ impl PriorParams {
             self_atari: 1.0,
             ladder: 1.0,
             pattern: 1.0,
+            ko: 1.0,
             pass: 1.0,
         }
     }
@@ -81,16 +84,18 @@ impl Priors {
     }
 
     /// The children of a position with `c` to move: every empty point where `c` may play
-    /// (simple ko, no suicide) and that is not one of its eyes, and a pass, each with its prior. `last` is the last move
-    /// (`None`: a pass or none). The extension of an own chain that a working ladder
+    /// (simple ko, no suicide) and that is not one of its eyes, and a pass, each with its prior.
+    /// `last` holds the last three moves, the most recent first (`None`: a pass or none). The extension of an own chain that a working ladder
     /// catches gets no child (unless it captures). Appends to `out`.
     pub fn compute<const W: usize, const P: usize>(
         &self,
         b: &Board<W, P>,
         c: Color,
-        last: Option<Point>,
+        last: &[Option<Point>; 3],
         out: &mut Vec<NewChild>,
     ) {
+        let retake = ko_retake(b, c, last[2]);
+        let last = last[0];
         let pr = &self.params;
         let e = pr.even as f64;
         let size = b.size();
@@ -147,6 +152,9 @@ impl Priors {
                 }
                 if t.ladder.contains(i) {
                     a.add(e * pr.ladder, 1.0);
+                }
+                if retake == Some(p) {
+                    a.add(e * pr.ko, 1.0);
                 }
                 if pattern3::matches(b, p) {
                     a.add(e * pr.pattern, 1.0);
@@ -252,6 +260,23 @@ fn child(p: Point, a: Acc) -> NewChild {
     }
 }
 
+/// The ko that `c` may retake now: the opponent's move three plies ago (`capturer`) took a
+/// ko and still stands alone in atari, so `c` retakes on its liberty. `None` otherwise.
+fn ko_retake<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    capturer: Option<Point>,
+) -> Option<Point> {
+    let s = capturer?;
+    if b.color_at(s) != Some(c.opponent()) || b.chain_len(s) != 1 {
+        return None;
+    }
+    let k = tactics::atari_liberty(b, s)?;
+    // a ko shape: the opponent holds every neighbour of the ko point
+    let ko_shape = b.neighbors(k).all(|q| b.color_at(q) == Some(c.opponent()));
+    (ko_shape && b.is_legal_fast(c, k)).then_some(k)
+}
+
 /// Whether no stone lies within `r` (Chebyshev distance) of (x, y).
 fn empty_around<const W: usize, const P: usize>(
     b: &Board<W, P>,
@@ -314,18 +339,87 @@ mod tests {
         )
         .unwrap();
         let mut out = vec![];
-        Priors::new(PriorParams::new(14)).compute(&b, Color::Black, Some(pt("C3")), &mut out);
+        Priors::new(PriorParams::new(14)).compute(
+            &b,
+            Color::Black,
+            &[Some(pt("C3")), None, None],
+            &mut out,
+        );
         assert!(prior_of(&out, pt("C2")) > 0.6, "capture");
         assert!(out.iter().all(|c| c.point != pt("A1")), "own eye");
         assert!(out.iter().any(|c| c.point == PASS));
         assert_eq!(out.len(), 81 - 6 - 1 + 1);
     }
 
+    fn value(out: &[NewChild], p: Point) -> Option<f64> {
+        out.iter()
+            .find(|c| c.point == p)
+            .map(|c| c.prior_w2 as f64 / (2.0 * c.prior_n as f64))
+    }
+
+    #[test]
+    fn ladders_chased_and_caught_escapes_pruned() {
+        // White C3 (two liberties, C2 and D3) against Black B3, C4, D2: either atari
+        // captures in a ladder
+        let b = Board9::from_stones(9, &[pt("B3"), pt("C4"), pt("D2")], &[pt("C3")]).unwrap();
+        let mut out = vec![];
+        let pr = Priors::new(PriorParams::new(14));
+        pr.compute(&b, Color::Black, &[None; 3], &mut out);
+        let even = value(&out, pt("G5")).unwrap();
+        assert!(value(&out, pt("C2")).unwrap() > even);
+        assert!(value(&out, pt("D3")).unwrap() > even);
+        // with Black on C2 too, White's run at D3 is caught: no child; with a breaker at
+        // G7 it is a save
+        let b =
+            Board9::from_stones(9, &[pt("B3"), pt("C4"), pt("D2"), pt("C2")], &[pt("C3")]).unwrap();
+        out.clear();
+        pr.compute(&b, Color::White, &[None; 3], &mut out);
+        assert_eq!(value(&out, pt("D3")), None);
+        let b = Board9::from_stones(
+            9,
+            &[pt("B3"), pt("C4"), pt("D2"), pt("C2")],
+            &[pt("C3"), pt("G7")],
+        )
+        .unwrap();
+        out.clear();
+        pr.compute(&b, Color::White, &[None; 3], &mut out);
+        assert!(value(&out, pt("D3")).unwrap() > value(&out, pt("G5")).unwrap());
+    }
+
+    #[test]
+    fn retaking_a_ko_after_a_threat() {
+        // White E5 took Black's stone on D5 (ko); Black then played elsewhere, White
+        // answered: Black may retake at D5
+        let b = Board9::from_stones(
+            9,
+            &[pt("E6"), pt("F5"), pt("E4")],
+            &[pt("E5"), pt("D6"), pt("C5"), pt("D4")],
+        )
+        .unwrap();
+        let mut out = vec![];
+        let pr = Priors::new(PriorParams::new(14));
+        pr.compute(
+            &b,
+            Color::Black,
+            &[Some(pt("A9")), Some(pt("J1")), Some(pt("E5"))],
+            &mut out,
+        );
+        let with = value(&out, pt("D5")).unwrap();
+        out.clear();
+        pr.compute(
+            &b,
+            Color::Black,
+            &[Some(pt("A9")), Some(pt("J1")), Some(pt("H8"))],
+            &mut out,
+        );
+        assert!(with > value(&out, pt("D5")).unwrap());
+    }
+
     #[test]
     fn third_line_beats_first_line_on_an_empty_board() {
         let b = Board9::new(9).unwrap();
         let mut out = vec![];
-        Priors::new(PriorParams::new(14)).compute(&b, Color::Black, None, &mut out);
+        Priors::new(PriorParams::new(14)).compute(&b, Color::Black, &[None; 3], &mut out);
         assert!(prior_of(&out, pt("C3")) > 0.5);
         assert!(prior_of(&out, pt("A5")) < 0.5);
         assert!(prior_of(&out, PASS) < 0.5);

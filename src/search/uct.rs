@@ -55,8 +55,8 @@ struct Job {
     board: AnyBoard,
     color: Color,
     komi: f64,
-    /// The last two moves before the root (most recent first; `None`: pass or none).
-    last: [Option<Point>; 2],
+    /// The last three moves before the root (most recent first; `None`: pass or none).
+    last: [Option<Point>; 3],
     /// Consecutive passes that end the game's move list.
     root_passes: u32,
     max_playouts: u64,
@@ -206,7 +206,7 @@ impl TreeSearch {
         let root = tree.root();
         if !tree.node(root).is_expanded() {
             let mut kids = Vec::new();
-            with_board!(&job.board, b => job.priors.compute(&**b, job.color, job.last[0], &mut kids));
+            with_board!(&job.board, b => job.priors.compute(&**b, job.color, &job.last, &mut kids));
             tree.expand(root, job.color, &kids);
         }
         for k in tree.node(root).children() {
@@ -411,7 +411,7 @@ impl Searcher for TreeSearch {
         let job = Arc::new(Job {
             color,
             komi: playout_komi(game),
-            last: [last_of(0), last_of(1)],
+            last: [last_of(0), last_of(1), last_of(2)],
             root_passes,
             max_playouts,
             started: AtomicU64::new(0),
@@ -623,7 +623,7 @@ fn simulate<const W: usize, const P: usize>(
                 break;
             }
             l.kids.clear();
-            job.priors.compute(&b, color, last[0], &mut l.kids);
+            job.priors.compute(&b, color, &last, &mut l.kids);
             tree.expand(id, color, &l.kids);
             if !node.is_expanded() {
                 break;
@@ -638,12 +638,12 @@ fn simulate<const W: usize, const P: usize>(
         if p == PASS {
             b.pass();
             passes += 1;
-            last = [None, last[0]];
+            last = [None, last[0], last[1]];
         } else {
             b.play_unchecked(color, p);
             l.record.push((color, p));
             passes = 0;
-            last = [Some(p), last[0]];
+            last = [Some(p), last[0], last[1]];
         }
         id = child;
         color = color.opponent();
@@ -653,7 +653,7 @@ fn simulate<const W: usize, const P: usize>(
     let r = playout::run(
         &mut b,
         color,
-        last,
+        [last[0], last[1]],
         job.komi,
         job.max_moves,
         &mut l.rng,
