@@ -353,18 +353,14 @@ fn random_move<const W: usize, const P: usize, R: Rng>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board9, Vertex};
+    use crate::board::Board9;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
-    fn pt(s: &str) -> Point {
-        s.parse::<Vertex>().unwrap().to_point(9).unwrap()
-    }
+    use crate::tactics::testutil::stones9 as board;
 
-    fn board(black: &[&str], white: &[&str]) -> Board9 {
-        let b: Vec<_> = black.iter().map(|s| pt(s)).collect();
-        let w: Vec<_> = white.iter().map(|s| pt(s)).collect();
-        Board9::from_stones(9, &b, &w).unwrap()
+    fn pt(s: &str) -> Point {
+        crate::tactics::testutil::pt(s, 9)
     }
 
     fn always() -> HeavyParams {

@@ -148,16 +148,12 @@ fn build() -> Box<[u64; 1024]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board9, Vertex};
+    use crate::board::Board9;
+
+    use crate::tactics::testutil::stones9 as board;
 
     fn pt(s: &str) -> Point {
-        s.parse::<Vertex>().unwrap().to_point(9).unwrap()
-    }
-
-    fn board(black: &[&str], white: &[&str]) -> Board9 {
-        let b: Vec<_> = black.iter().map(|s| pt(s)).collect();
-        let w: Vec<_> = white.iter().map(|s| pt(s)).collect();
-        Board9::from_stones(9, &b, &w).unwrap()
+        crate::tactics::testutil::pt(s, 9)
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub mod seki;
 pub mod selfatari;
 
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;
 
 pub use atari::{atari_liberty, capture_moves, escape_moves};
 pub use ladder::{escape_is_caught, ladder_works};

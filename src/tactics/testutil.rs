@@ -37,3 +37,10 @@ pub fn corner9(rows: &[&str]) -> crate::board::Board9 {
     }
     board(&text)
 }
+
+/// A 9x9 board with Black and White stones on the given GTP vertices (tests only).
+pub fn stones9(black: &[&str], white: &[&str]) -> crate::board::Board9 {
+    let b: Vec<Point> = black.iter().map(|v| pt(v, 9)).collect();
+    let w: Vec<Point> = white.iter().map(|v| pt(v, 9)).collect();
+    crate::board::Board9::from_stones(9, &b, &w).expect("board")
+}
