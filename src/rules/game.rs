@@ -4,7 +4,7 @@
 use super::benson;
 use super::ruleset::{KoRule, Rules, SuicideRule};
 use super::score::{self, GameScore, Status, StatusMap};
-use crate::board::zobrist::{STONE_KEYS, WHITE_TO_MOVE};
+use crate::board::zobrist::WHITE_TO_MOVE;
 use crate::board::{AnyBoard, Color, IllegalMove, Point, MAX_SIZE, MIN_SIZE};
 use ahash::AHashSet;
 use std::fmt;
@@ -189,7 +189,7 @@ impl Game {
             return Err(IllegalMove::Suicide);
         }
         if self.rules.ko != KoRule::Simple {
-            let h = hash_after(b, c, p);
+            let h = b.hash_after(c, p);
             if self.seen_before(h, c.opponent()) {
                 return Err(IllegalMove::Superko);
             }
@@ -535,41 +535,6 @@ pub fn parse_diagram(text: &str) -> Option<(usize, Vec<Point>, Vec<Point>)> {
         }
     }
     Some((size, black, white))
-}
-
-/// The board hash after `c` plays on the empty point `p`: captures removed, or the
-/// mover's stones removed if the move is suicide.
-fn hash_after(b: &AnyBoard, c: Color, p: Point) -> u64 {
-    let opp = c.opponent();
-    let mut h = b.hash() ^ STONE_KEYS[c.index()][p.idx()];
-    let mut heads: Vec<Point> = Vec::with_capacity(4);
-    let nbrs = b.neighbors(p);
-    for &n in &nbrs {
-        if b.color_at(n) == Some(opp) && b.lib_count(n) == 1 {
-            let head = b.chain_head(n);
-            if !heads.contains(&head) {
-                heads.push(head);
-                for s in b.chain_points(n) {
-                    h ^= STONE_KEYS[opp.index()][s.idx()];
-                }
-            }
-        }
-    }
-    if heads.is_empty() && b.suicide_stones(c, p) > 0 {
-        h ^= STONE_KEYS[c.index()][p.idx()];
-        for &n in &nbrs {
-            if b.color_at(n) == Some(c) {
-                let head = b.chain_head(n);
-                if !heads.contains(&head) {
-                    heads.push(head);
-                    for s in b.chain_points(n) {
-                        h ^= STONE_KEYS[c.index()][s.idx()];
-                    }
-                }
-            }
-        }
-    }
-    h
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::prior::{PriorParams, Priors};
 use super::tree::{NewChild, NodeId, Tree, PASS};
 use super::{Limits, MoveInfo, Report, Searcher};
 use crate::board::{AnyBoard, Board, Color, Point};
-use crate::rules::{Game, Move};
+use crate::rules::{Game, KoRule, Move};
 use crate::search::flat::playout_komi;
 use crate::with_board;
 use rand::rngs::SmallRng;
@@ -53,6 +53,9 @@ pub fn lcb(w: f64, n: f64) -> f64 {
 /// One search's shared settings and counters.
 struct Job {
     board: AnyBoard,
+    /// The game (its superko history), when its ko rule forbids repeating earlier
+    /// positions: tree moves that repeat one get no child.
+    history: Option<Game>,
     color: Color,
     komi: f64,
     /// The last three moves before the root (most recent first; `None`: pass or none).
@@ -424,6 +427,7 @@ impl Searcher for TreeSearch {
             max_moves: 3 * size * size,
             own: (0..n_idx).map(|_| AtomicI32::new(0)).collect(),
             own_n: AtomicU64::new(0),
+            history: (game.rules().ko != KoRule::Simple).then(|| game.clone()),
             board,
         });
         self.prepare_root(game, &job, barred);
@@ -624,6 +628,13 @@ fn simulate<const W: usize, const P: usize>(
             }
             l.kids.clear();
             job.priors.compute(&b, color, &last, &mut l.kids);
+            if let Some(g) = &job.history {
+                // positional and situational superko against the game's history
+                l.kids.retain(|k| {
+                    k.point == PASS
+                        || !g.seen_before(b.hash_after(color, k.point), color.opponent())
+                });
+            }
             tree.expand(id, color, &l.kids);
             if !node.is_expanded() {
                 break;
