@@ -63,9 +63,11 @@ struct Job {
     /// Consecutive passes that end the game's move list.
     root_passes: u32,
     max_playouts: u64,
-    started: AtomicU64,
-    done: AtomicU64,
-    stop: AtomicBool,
+    /// Playouts claimed and finished, each on its own cache line, apart from the read-mostly
+    /// fields (a written line shared with `stop` would make every read of it a miss).
+    started: Padded<AtomicU64>,
+    done: Padded<AtomicU64>,
+    stop: Padded<AtomicBool>,
     seed: u64,
     params: SearchParams,
     priors: Priors,
@@ -74,6 +76,17 @@ struct Job {
     /// Sum of final owners (+1 Black, -1 White) by padded point index.
     own: Vec<AtomicI32>,
     own_n: AtomicU64,
+}
+
+/// A value alone on its cache line (128 bytes: two lines on CPUs that prefetch pairs).
+#[repr(align(128))]
+struct Padded<T>(T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 /// What the workers and the controller share.
@@ -417,9 +430,9 @@ impl Searcher for TreeSearch {
             last: [last_of(0), last_of(1), last_of(2)],
             root_passes,
             max_playouts,
-            started: AtomicU64::new(0),
-            done: AtomicU64::new(0),
-            stop: AtomicBool::new(false),
+            started: Padded(AtomicU64::new(0)),
+            done: Padded(AtomicU64::new(0)),
+            stop: Padded(AtomicBool::new(false)),
             seed,
             priors: Priors::new(PriorParams::new(self.params.prior_even_for(size))),
             rave_k: self.params.rave_k_for(size),
@@ -687,10 +700,11 @@ fn simulate<const W: usize, const P: usize>(
     for &k in &l.path {
         let n = tree.node(k);
         let black = n.color() == Color::Black;
-        n.wins2
-            .fetch_add(if black { black2 } else { 2 - black2 }, Relaxed);
+        // visits stay exact (they carry the virtual loss); results may lose a rare race
+        add_racy(&n.wins2, if black { black2 } else { 2 - black2 });
+        let d = if black { score2 } else { -score2 };
         n.score2
-            .fetch_add(if black { score2 } else { -score2 }, Relaxed);
+            .store(n.score2.load(Relaxed).wrapping_add(d), Relaxed);
     }
     update_amaf(tree, job, l, black2);
 }
@@ -741,10 +755,19 @@ fn update_amaf(tree: &Tree, job: &Job, l: &mut Local, black2: u32) {
             } else {
                 2 - black2
             };
-            ch.amaf_n.fetch_add(2 * w16, Relaxed);
-            ch.amaf_w.fetch_add(win2 * w16, Relaxed);
+            // plain load and store, not a locked read-modify-write: a rare update lost to
+            // a race costs nothing, while every sibling's counter written with a lock by
+            // two threads costs most of the second thread's speed (Pachi does the same)
+            add_racy(&ch.amaf_n, 2 * w16);
+            add_racy(&ch.amaf_w, win2 * w16);
         }
     }
+}
+
+/// Adds `x` to a statistic without a locked instruction (see [`update_amaf`]).
+#[inline(always)]
+fn add_racy(a: &std::sync::atomic::AtomicU32, x: u32) {
+    a.store(a.load(Relaxed).wrapping_add(x), Relaxed);
 }
 
 /// The child of `id` with the highest MC-RAVE value (barred moves skipped at the root).
