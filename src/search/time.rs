@@ -61,33 +61,36 @@ impl Clock {
     /// This is the soft limit of [`Clock::move_times`].
     pub fn move_time(&self, c: Color, size: usize, moves_played: usize, default: f64) -> f64 {
         let remaining_moves = remaining_moves(size, moves_played);
-        let t = match self.kind {
+        // `exact`: the time is what this one stone may take (overtime), so only the margin
+        // is kept back; a share of main time keeps a tenth more in reserve
+        let (t, exact) = match self.kind {
             ClockKind::Unlimited => return default,
             // no time_settings, but the controller reports a clock: respect it
             ClockKind::Unset => match self.left[c.index()] {
                 None => return default,
-                Some((t, s)) if s > 0 => (t / s as f64).min(default),
-                Some((t, _)) => (t / remaining_moves).min(default),
+                Some((t, s)) if s > 0 => ((t / s as f64).min(default), true),
+                Some((t, _)) => ((t / remaining_moves).min(default), false),
             },
             ClockKind::Absolute => {
                 let left = self.left[c.index()].map_or(self.main, |l| l.0);
-                left / remaining_moves
+                (left / remaining_moves, false)
             }
             ClockKind::Canadian => match self.left[c.index()] {
-                Some((t, s)) if s > 0 => t / s as f64,
-                Some((t, _)) => t / remaining_moves + self.overtime_share(),
-                None => self.main / remaining_moves + self.overtime_share(),
+                Some((t, s)) if s > 0 => (t / s as f64, true),
+                Some((t, _)) => (t / remaining_moves + self.overtime_share(), false),
+                None => (self.main / remaining_moves + self.overtime_share(), false),
             },
             ClockKind::Byoyomi => match self.left[c.index()] {
-                Some((t, s)) if s > 0 => t.min(self.period),
-                Some((t, _)) => t / remaining_moves + self.period,
-                None => self.main / remaining_moves + self.period,
+                Some((t, s)) if s > 0 => (t.min(self.period), true),
+                Some((t, _)) => (t / remaining_moves + self.period, false),
+                None => (self.main / remaining_moves + self.period, false),
             },
         };
         // A flat search gains little after a minute; day-long correspondence clocks
         // (gtp2ogs) must not keep the engine busy for hours.
         let cap = (10.0 * default).max(MAX_MOVE_SECONDS);
-        (t * 0.9 - MARGIN).clamp(0.05, cap)
+        let usable = if exact { t - MARGIN } else { t * 0.9 - MARGIN };
+        usable.clamp(0.05, cap)
     }
 
     /// The soft and hard limits for this move. Soft is [`Clock::move_time`]; hard is
@@ -97,7 +100,7 @@ impl Clock {
     pub fn move_times(&self, c: Color, size: usize, moves_played: usize, default: f64) -> MoveTime {
         let soft = self.move_time(c, size, moves_played, default);
         let hard = match self.allowed(c) {
-            Some(a) => (soft * HARD_FACTOR).min(a * 0.9 - MARGIN),
+            Some(a) => (soft * HARD_FACTOR).min(a - MARGIN),
             None => soft * HARD_FACTOR,
         };
         MoveTime {
@@ -115,25 +118,27 @@ impl Clock {
         }
     }
 
-    /// The most one move may take under the clock (seconds), `None` without a clock.
+    /// The most one move may take under the clock (seconds; a tenth is kept back from a
+    /// share of main time), `None` without a clock.
     fn allowed(&self, c: Color) -> Option<f64> {
         let left = self.left[c.index()];
+        let main = |t: f64| Some(0.9 * t / 4.0);
         match self.kind {
             ClockKind::Unlimited => None,
             ClockKind::Unset => match left? {
                 (t, s) if s > 0 => Some(t / s as f64),
-                (t, _) => Some(t / 4.0),
+                (t, _) => main(t),
             },
-            ClockKind::Absolute => Some(left.map_or(self.main, |l| l.0) / 4.0),
+            ClockKind::Absolute => main(left.map_or(self.main, |l| l.0)),
             ClockKind::Canadian => match left {
                 Some((t, s)) if s > 0 => Some(t / s as f64),
-                Some((t, _)) => Some(t / 4.0 + self.overtime_share()),
-                None => Some(self.main / 4.0 + self.overtime_share()),
+                Some((t, _)) => main(t).map(|m| m + self.overtime_share()),
+                None => main(self.main).map(|m| m + self.overtime_share()),
             },
             ClockKind::Byoyomi => match left {
                 Some((t, s)) if s > 0 => Some(t.min(self.period)),
-                Some((t, _)) => Some(t / 4.0 + self.period),
-                None => Some(self.main / 4.0 + self.period),
+                Some((t, _)) => main(t).map(|m| m + self.period),
+                None => main(self.main).map(|m| m + self.period),
             },
         }
     }
@@ -227,7 +232,10 @@ mod tests {
         };
         let t = c.move_times(Color::Black, 9, 10, 1.0);
         assert!(c.runs(Color::Black));
-        assert!(t.soft > 0.5 && t.soft <= t.hard && t.hard < 1.0, "{t:?}");
+        assert!(
+            t.soft > 0.7 && t.soft <= t.hard && t.hard <= 1.0 - MARGIN,
+            "{t:?}"
+        );
         // byo-yomi in overtime: never past the period
         let c = Clock {
             kind: ClockKind::Byoyomi,
