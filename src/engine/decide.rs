@@ -3,7 +3,7 @@
 
 use crate::board::{Color, Point};
 use crate::rules::{Count, Game, GameScore, Move, Scoring};
-use crate::search::Report;
+use crate::search::{MoveInfo, Report};
 
 /// What to do with the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,13 +156,7 @@ pub fn decide(
     if let (true, Some((count, now))) = (territory, &standing.now) {
         if count.owner(p) == Some(color) && now.winner() == Some(color) {
             // a stone here only costs a point: an open point that does as well, or a pass
-            let open = report.moves.iter().find_map(|m| {
-                let q = m.mv?;
-                (count.owner(q).is_none()
-                    && m.winrate >= best.winrate - 0.03
-                    && m.visits * 10 >= best.visits)
-                    .then_some(q)
-            });
+            let open = as_good_where(report, best, |q| count.owner(q).is_none());
             return open.map_or(Decision::Pass, Decision::Play);
         }
     }
@@ -170,14 +164,7 @@ pub fn decide(
         // a stone inside settled territory costs a point (own territory filled, or a
         // prisoner given): a move on an open point that does as well, or a pass once the
         // game is decided and a pass is safe
-        let outside = report.moves.iter().find_map(|m| {
-            let q = m.mv?;
-            (owner(report, q).abs() <= 0.8
-                && m.winrate >= best.winrate - 0.03
-                && m.visits * 10 >= best.visits)
-                .then_some(q)
-        });
-        if let Some(q) = outside {
+        if let Some(q) = as_good_where(report, best, |q| owner(report, q).abs() <= 0.8) {
             return Decision::Play(q);
         }
         let pass_safe = settled_share >= 0.9
@@ -190,6 +177,15 @@ pub fn decide(
         }
     }
     Decision::Play(p)
+}
+
+/// The most visited searched stone on a point that `open` accepts, nearly as good as `best`
+/// (winrate within 0.03, a tenth of its visits).
+fn as_good_where(report: &Report, best: &MoveInfo, open: impl Fn(Point) -> bool) -> Option<Point> {
+    report.moves.iter().find_map(|m| {
+        let q = m.mv?;
+        (open(q) && m.winrate >= best.winrate - 0.03 && m.visits * 10 >= best.visits).then_some(q)
+    })
 }
 
 /// Under stone counting: a point of `color`'s own territory that can be filled without risk

@@ -258,29 +258,19 @@ fn local_move<const W: usize, const P: usize, R: Rng>(
     if roll(rng, hp.pattern) {
         cands.clear();
         for l in ctx.last.iter().flatten() {
-            around(b, *l, |q| {
+            let n8 = pattern3::neighbours8(b, *l);
+            // bottom row first, then the middle, then the top
+            for q in [5, 6, 7, 3, 4, 0, 1, 2].map(|i| n8[i]) {
                 if b.is_empty_point(q) && pattern3::matches(b, q) && !cands.contains(q) {
                     cands.push(q);
                 }
-            });
+            }
         }
         if let Some(p) = pick(b, c, &cands, rng) {
             return Some(p);
         }
     }
     None
-}
-
-/// Calls `f` for the eight on-board neighbours of `p` (orthogonal and diagonal).
-#[inline]
-fn around<const W: usize, const P: usize>(b: &Board<W, P>, p: Point, mut f: impl FnMut(Point)) {
-    let s = b.stride() as i32;
-    for d in [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] {
-        let q = Point((p.0 as i32 + d) as u16);
-        if b.is_on_board(q) {
-            f(q);
-        }
-    }
 }
 
 /// Moves on chains with two liberties next to the last move (its own chain included):

@@ -50,10 +50,8 @@ const OFFSETS: [(i32, i32); 8] = [
 /// order (empty 0, black 1, white 2, off board 3).
 #[inline]
 pub fn code<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> u16 {
-    let s = b.stride() as i32;
     let mut k = 0u16;
-    for (i, (dx, dy)) in OFFSETS.iter().enumerate() {
-        let q = Point((p.0 as i32 + dx + dy * s) as u16);
+    for (i, q) in neighbours8(b, p).into_iter().enumerate() {
         let v = match b.color_at(q) {
             Some(Color::Black) => BLACK,
             Some(Color::White) => WHITE,
@@ -63,6 +61,14 @@ pub fn code<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> u16 {
         k |= v << (2 * i);
     }
     k
+}
+
+/// The eight points around the on-board point `p` in [`OFFSETS`] order; off-board ones are
+/// margin or separator points, still valid indices of the board arrays.
+#[inline]
+pub fn neighbours8<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> [Point; 8] {
+    let s = b.stride() as i32;
+    OFFSETS.map(|(dx, dy)| Point((p.0 as i32 + dx + dy * s) as u16))
 }
 
 /// Whether a configuration code is one of the shapes (for either colour to move).
