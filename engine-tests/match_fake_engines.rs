@@ -170,6 +170,40 @@ fn running_out_of_time_loses() {
 }
 
 #[test]
+fn a_lag_allowance_keeps_a_slow_engine_on_the_board() {
+    // 3 s a move on a 1 s clock: lost on time by default (above), counted with 4 s of lag
+    let dir = out_dir("lag");
+    let slow = fake("slow", "slow", &dir, "");
+    let pass = fake("pass", "pass", &dir, "");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &slow,
+            "--engine",
+            &pass,
+            "--games",
+            "1",
+            "--size",
+            "9",
+            "--time-per-move",
+            "1",
+            "--lag-allowance",
+            "4",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "ending"), "score", "{}", s.table());
+    assert_eq!(field(&g[0], "result"), "W+7.5");
+    assert_eq!(tally(&s, 0), (0, 1, 0, 0));
+    let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
+    assert!(summary.contains("\"lag_allowance\": 4.0"), "{summary}");
+    assert_no_leftovers(&dir);
+}
+
+#[test]
 fn resignation_loses() {
     let dir = out_dir("resign");
     let bad = fake("bad", "resign", &dir, "");

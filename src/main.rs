@@ -44,7 +44,8 @@ struct Cli {
     /// `--param expand_visits=4`; the names are those of `SearchParams` (rave_k, exploration,
     /// expand_visits, prior_even, amaf_early_weight, max_nodes, min_visits_to_stop, policy,
     /// heavy_ko, heavy_escape, heavy_lgrf, heavy_nakade, heavy_two_lib, heavy_pattern,
-    /// heavy_self_atari).
+    /// heavy_self_atari, and the prior weights prior_line1..3, prior_near1..3, prior_capture,
+    /// prior_save, prior_self_atari, prior_ladder, prior_pattern, prior_ko, prior_pass).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-/// Lag allowance: a move may overrun the time it had by this many seconds before the flag falls.
+/// Default lag allowance: a move may overrun the time it had by this many seconds before the
+/// flag falls (`tengen match --lag-allowance`).
 pub const LAG_ALLOWANCE: f64 = 0.5;
 
 /// A time control as GTP `time_settings MAIN BYOYOMI STONES` states it, in seconds.
@@ -96,6 +97,7 @@ pub struct Clock {
     period_left: f64,
     stones_left: u32,
     used: f64,
+    lag: f64,
 }
 
 /// The flag fell: the move took `elapsed` seconds while only `available` were left.
@@ -118,7 +120,21 @@ impl Clock {
             period_left: if in_byoyomi { tc.byoyomi } else { 0.0 },
             stones_left: if in_byoyomi { tc.stones } else { 0 },
             used: 0.0,
+            lag: LAG_ALLOWANCE,
         }
+    }
+
+    /// The same clock with a lag allowance of `lag` seconds instead of [`LAG_ALLOWANCE`].
+    pub fn with_lag(self, lag: f64) -> Clock {
+        Clock {
+            lag: lag.max(0.0),
+            ..self
+        }
+    }
+
+    /// Seconds a move may overrun [`Clock::available`] before the flag falls.
+    pub fn lag(&self) -> f64 {
+        self.lag
     }
 
     /// GTP `time_left` arguments: seconds left (rounded down) and stones left in the current
@@ -148,12 +164,12 @@ impl Clock {
     }
 
     /// Charges a move that took `elapsed` seconds. Fails when it took more than
-    /// [`Clock::available`] plus [`LAG_ALLOWANCE`]; an overrun within the allowance costs the
+    /// [`Clock::available`] plus the lag allowance; an overrun within the allowance costs the
     /// rest of the time that was there.
     pub fn charge(&mut self, elapsed: f64) -> Result<(), TimeLoss> {
         let elapsed = elapsed.max(0.0);
         let available = self.available();
-        if elapsed > available + LAG_ALLOWANCE {
+        if elapsed > available + self.lag {
             return Err(TimeLoss { elapsed, available });
         }
         self.used += elapsed;
@@ -228,6 +244,16 @@ mod tests {
         assert_eq!(c.time_left(), (0, 0));
         assert!(c.charge(0.6).is_err());
         assert!((c.used() - 10.3).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_wider_lag_allowance_keeps_the_flag_up() {
+        let mut c = Clock::new(tc("0 2 1")).with_lag(5.0);
+        assert_eq!(c.lag(), 5.0);
+        assert_eq!(c.charge(6.9), Ok(()));
+        assert_eq!(c.time_left(), (2, 1), "the next period is whole again");
+        assert!(c.charge(7.1).is_err());
+        assert_eq!(Clock::new(tc("0 2 1")).with_lag(-1.0).lag(), 0.0);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use gtp::Command;
 
-use super::clock::{Clock, TimeControl, LAG_ALLOWANCE};
+use super::clock::{Clock, TimeControl};
 use super::judge::Judge;
 use super::process::{shorten, Engine, EngineError, Reply, Transcript};
 use crate::board::{Color, Point, Vertex};
@@ -43,6 +43,8 @@ pub struct GameSettings {
     pub time: Option<TimeControl>,
     /// `--move-timeout` in seconds, if given.
     pub move_timeout: Option<f64>,
+    /// Seconds a move may overrun the clock before the flag falls (`--lag-allowance`).
+    pub lag_allowance: f64,
     /// Moves after which the game is stopped and scored as it stands.
     pub max_moves: usize,
     /// The referee's command, if any.
@@ -360,7 +362,7 @@ impl Game<'_> {
             let (m, b, st) = tc.gtp_args();
             let args = [m.to_string(), b.to_string(), st.to_string()];
             self.may(c, cmd("time_settings", &[&args[0], &args[1], &args[2]]))?;
-            self.clocks[c.index()] = Some(Clock::new(tc));
+            self.clocks[c.index()] = Some(Clock::new(tc).with_lag(self.s.lag_allowance));
         }
         Ok(())
     }
@@ -397,7 +399,7 @@ impl Game<'_> {
         let mut clock_limit = false;
         if let Some(clock) = &self.clocks[c.index()] {
             let (secs, stones) = clock.time_left();
-            let avail = clock.available() + LAG_ALLOWANCE + 0.05;
+            let avail = clock.available() + clock.lag() + 0.05;
             if avail <= timeout {
                 timeout = avail;
                 clock_limit = true;

@@ -63,6 +63,10 @@ pub struct MatchArgs {
     /// Longest wait for any reply, in seconds (default: the clock for genmove, else 60)
     #[arg(long, value_name = "SECONDS")]
     pub move_timeout: Option<f64>,
+    /// Seconds a move may overrun the clock before the flag falls (cutechess's timemargin);
+    /// an engine that keeps no clock of its own, such as GNU Go, needs more than the default
+    #[arg(long, value_name = "SECONDS", default_value_t = clock::LAG_ALLOWANCE)]
+    pub lag_allowance: f64,
     /// Stop after this many moves and count the position (default 3 x size x size)
     #[arg(long, value_name = "M")]
     pub max_moves: Option<usize>,
@@ -209,6 +213,12 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         Some(t) => Some(positive(t, "--move-timeout")?),
         None => None,
     };
+    if !(args.lag_allowance.is_finite() && args.lag_allowance >= 0.0) {
+        return Err(usage(format!(
+            "--lag-allowance {} is not a number of seconds",
+            args.lag_allowance
+        )));
+    }
     if args.games == 0 {
         return Err(usage("--games must be at least 1".into()));
     }
@@ -235,6 +245,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
             rules,
             time,
             move_timeout,
+            lag_allowance: args.lag_allowance,
             max_moves,
             referee,
             out: args.out.clone(),
@@ -318,6 +329,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
             rules: s.rules.to_string(),
             time_settings: s.time.map(|t| (t.main, t.byoyomi, t.stones)),
             move_timeout: s.move_timeout,
+            lag_allowance: s.lag_allowance,
             max_moves: s.max_moves,
             referee: s.referee.as_ref().map(|r| r.join(" ")),
             parallel: plan.parallel,
@@ -431,6 +443,9 @@ mod tests {
         assert!(bad(&["--games", "0"]));
         assert!(bad(&["--parallel", "0"]));
         assert!(bad(&["--move-timeout", "0"]));
+        assert!(bad(&["--lag-allowance", "-1"]));
+        assert!(bad(&["--lag-allowance", "inf"]));
+        assert_eq!(p.settings.lag_allowance, 0.5);
         assert!(bad(&["--time-settings", "1 2"]));
         assert!(bad(&["--referee", "'open"]));
         assert!(!bad(&["--rules", "Tromp_Taylor"]));

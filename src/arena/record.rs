@@ -170,6 +170,7 @@ mod tests {
             rules: Rules::preset(Preset::Japanese),
             time: None,
             move_timeout: None,
+            lag_allowance: 0.5,
             max_moves: 10,
             referee: None,
             out: std::path::PathBuf::from("."),

@@ -68,6 +68,10 @@ pub struct MatchSettings {
     pub time_settings: Option<(f64, f64, u32)>,
     /// `--move-timeout` in seconds, if given.
     pub move_timeout: Option<f64>,
+    /// `--lag-allowance` in seconds; left out when it is the default (0.5), as in summaries
+    /// written before the option existed.
+    #[serde(default = "default_lag", skip_serializing_if = "is_default_lag")]
+    pub lag_allowance: f64,
     /// The move cap.
     pub max_moves: usize,
     /// The referee's command, if any.
@@ -179,6 +183,14 @@ pub struct EloLine {
     pub high: Option<f64>,
     /// The interval's confidence (0.95).
     pub confidence: f64,
+}
+
+fn default_lag() -> f64 {
+    crate::arena::clock::LAG_ALLOWANCE
+}
+
+fn is_default_lag(lag: &f64) -> bool {
+    *lag == default_lag()
 }
 
 /// `x` when finite, else `None` (written as `null`).
@@ -514,6 +526,7 @@ mod tests {
         );
         let set = f.settings.as_ref().expect("settings");
         assert_eq!(set.time_settings, Some((0.0, 1.0, 1)));
+        assert_eq!(set.lag_allowance, 0.5);
         assert_eq!(set.seed, Some(Seed::Text(u64::MAX.to_string())));
         assert_eq!(Seed::new(7), Seed::Number(7));
         assert_eq!(Seed::new(u64::MAX), Seed::Text(u64::MAX.to_string()));

@@ -3,6 +3,7 @@
 
 use super::heavy::HeavyParams;
 use super::playout::Policy;
+use super::prior::PriorParams;
 
 /// Settings of the Monte-Carlo tree search.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,8 +23,9 @@ pub struct SearchParams {
     pub exploration: f64,
     /// Visits before a leaf gets children.
     pub expand_visits: u32,
-    /// Even prior: virtual visits at 0.5 for every child; 0 picks 14 below 15x15, 20 above.
-    pub prior_even: u32,
+    /// Weights of the prior terms; `prior.even` is the even prior's virtual visits at 0.5 for
+    /// every child, 0 picking 14 below 15x15 and 20 above.
+    pub prior: PriorParams,
     /// Weight of the AMAF update for early moves (Pachi's 1 + w (L - t) / (L - s + 1)); 0 = flat.
     pub amaf_early_weight: f64,
     /// Most nodes the tree may hold.
@@ -42,7 +44,7 @@ impl Default for SearchParams {
             rave_k: 0.0,
             exploration: 0.0,
             expand_visits: 8,
-            prior_even: 0,
+            prior: PriorParams::new(0),
             amaf_early_weight: 3.0,
             max_nodes: 4 << 20,
             min_visits_to_stop: 100,
@@ -64,8 +66,8 @@ impl SearchParams {
 
     /// The even prior in force on a board of `size`.
     pub fn prior_even_for(&self, size: usize) -> u32 {
-        if self.prior_even > 0 {
-            self.prior_even
+        if self.prior.even > 0 {
+            self.prior.even
         } else if size < 15 {
             14
         } else {
@@ -93,7 +95,20 @@ impl SearchParams {
             "expand_visits" => {
                 self.expand_visits = num(value).ok_or_else(bad)?.clamp(1.0, 1e6) as u32
             }
-            "prior_even" => self.prior_even = num(value).ok_or_else(bad)?.min(1e6) as u32,
+            "prior_even" => self.prior.even = num(value).ok_or_else(bad)?.min(1e6) as u32,
+            "prior_line1" => self.prior.line1 = num(value).ok_or_else(bad)?,
+            "prior_line2" => self.prior.line2 = num(value).ok_or_else(bad)?,
+            "prior_line3" => self.prior.line3 = num(value).ok_or_else(bad)?,
+            "prior_near1" => self.prior.near[0] = num(value).ok_or_else(bad)?,
+            "prior_near2" => self.prior.near[1] = num(value).ok_or_else(bad)?,
+            "prior_near3" => self.prior.near[2] = num(value).ok_or_else(bad)?,
+            "prior_capture" => self.prior.capture = num(value).ok_or_else(bad)?,
+            "prior_save" => self.prior.save = num(value).ok_or_else(bad)?,
+            "prior_self_atari" => self.prior.self_atari = num(value).ok_or_else(bad)?,
+            "prior_ladder" => self.prior.ladder = num(value).ok_or_else(bad)?,
+            "prior_pattern" => self.prior.pattern = num(value).ok_or_else(bad)?,
+            "prior_ko" => self.prior.ko = num(value).ok_or_else(bad)?,
+            "prior_pass" => self.prior.pass = num(value).ok_or_else(bad)?,
             "amaf_early_weight" => self.amaf_early_weight = num(value).ok_or_else(bad)?,
             "max_nodes" => self.max_nodes = num(value).ok_or_else(bad)?.clamp(1000.0, 1e9) as usize,
             "min_visits_to_stop" => {
@@ -131,5 +146,10 @@ mod tests {
         assert!(p.set("rave_k").is_err());
         assert_eq!(SearchParams::default().rave_k_for(19), 4000.0);
         assert_eq!(SearchParams::default().prior_even_for(9), 14);
+        p.set("prior_near2=0.25").unwrap();
+        assert_eq!(p.prior.near, [1.0, 0.25, 0.5]);
+        p.set("prior_even=30").unwrap();
+        assert_eq!(p.prior_even_for(19), 30);
+        assert!(p.set("prior_capture=-2").is_err());
     }
 }
