@@ -443,7 +443,7 @@ mod tests {
         assert!(bad(&["--games", "0"]));
         assert!(bad(&["--parallel", "0"]));
         assert!(bad(&["--move-timeout", "0"]));
-        assert!(bad(&["--lag-allowance", "-1"]));
+        assert!(bad(&["--lag-allowance=-1"]));
         assert!(bad(&["--lag-allowance", "inf"]));
         assert_eq!(p.settings.lag_allowance, 0.5);
         assert!(bad(&["--time-settings", "1 2"]));
