@@ -12,6 +12,7 @@ pub use decide::{decide, Decision, Policy, Standing};
 pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
+use crate::rules::status::{confirm, ConfirmLimits, Confirmation};
 use crate::rules::{Count, Game, GameScore, Move, Preset, Rules, Scoring, SetupError, StatusMap};
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::time::{deadline_in, Clock};
@@ -533,26 +534,39 @@ impl Engine {
 
     // ----- end of game ---------------------------------------------------------------------
 
-    /// Dead stones and seki in the current position (see [`estimate_status`]): judged once
-    /// per position (hash, move count, rules) by the one-thread searcher, then cached.
-    pub fn final_status(&mut self) -> &StatusMap {
+    /// The status confirmation of the current position ([`crate::rules::status`]), with
+    /// the playout estimate ([`estimate_status`], one-thread searcher) as its fallback:
+    /// judged once per position (hash, move count, rules), then cached. Under rules that
+    /// count the board as it stands, its status map keeps every stone.
+    pub fn confirmation(&mut self) -> &Confirmation {
         let params = &self.params;
         let judge = &mut self.judge;
         let game = &self.game;
         self.status.get(game, || {
-            // half the budget for each colour moving first
-            let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
-            let time = params.time.clamp(0.2, 3.0) / 2.0;
-            estimate_status(game, |to_move| {
-                let limits = Limits {
-                    playouts: Some(n),
-                    soft: Some(deadline_in(time)),
-                    hard: None,
-                };
-                let never = AtomicBool::new(false);
-                judge.search(game, to_move, &limits, &[], &never, None, &mut |_| {})
-            })
+            let mut c = confirm(game, &ConfirmLimits::default(), || {
+                // half the budget for each colour moving first
+                let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
+                let time = params.time.clamp(0.2, 3.0) / 2.0;
+                estimate_status(game, |to_move| {
+                    let limits = Limits {
+                        playouts: Some(n),
+                        soft: Some(deadline_in(time)),
+                        hard: None,
+                    };
+                    let never = AtomicBool::new(false);
+                    judge.search(game, to_move, &limits, &[], &never, None, &mut |_| {})
+                })
+            });
+            if !game.rules().remove_dead {
+                c.status = game.default_status();
+            }
+            c
         })
+    }
+
+    /// Dead stones and seki in the current position: [`Engine::confirmation`]'s verdict.
+    pub fn final_status(&mut self) -> &StatusMap {
+        &self.confirmation().status
     }
 
     /// The score with dead stones judged by [`Engine::final_status`].

@@ -1,8 +1,10 @@
-//! Dead stones and seki for scoring: one judgement per position, from the ownership of the
-//! engine's searcher plus Benson and a simple seki test, cached so that `final_status_list`,
-//! `final_score` and `printsgf` agree and only the first of them searches.
+//! Dead stones and seki for scoring: one judgement per position, by status confirmation
+//! ([`crate::rules::status`]) with the playout estimate of this module as its fallback,
+//! cached so that `final_status_list`, `final_score`, `tengen-status` and `printsgf` agree
+//! and only the first of them works.
 
 use crate::board::{AnyBoard, Color, Point};
+use crate::rules::status::Confirmation;
 use crate::rules::{Game, Rules, Status, StatusMap};
 use crate::search::Report;
 
@@ -143,7 +145,7 @@ impl Key {
 /// The last status judgement, keyed by position hash, move count and rules.
 #[derive(Clone, Debug, Default)]
 pub struct StatusCache {
-    entry: Option<(Key, StatusMap)>,
+    entry: Option<(Key, Confirmation)>,
     /// Judgements computed (not served from the cache), for tests and logs.
     computed: u64,
 }
@@ -151,7 +153,7 @@ pub struct StatusCache {
 impl StatusCache {
     /// The judgement of `game`'s position: the cached one when the key matches, otherwise
     /// `compute()`'s, which is then kept.
-    pub fn get(&mut self, game: &Game, compute: impl FnOnce() -> StatusMap) -> &StatusMap {
+    pub fn get(&mut self, game: &Game, compute: impl FnOnce() -> Confirmation) -> &Confirmation {
         let key = Key::of(game);
         if self.entry.as_ref().is_some_and(|(k, _)| *k != key) {
             self.entry = None;
@@ -280,7 +282,11 @@ mod tests {
     fn the_cache_computes_once_per_position() {
         let mut g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
         let mut cache = StatusCache::default();
-        let judge = |g: &Game| estimate_status(g, |c| flat(g, c));
+        let judge = |g: &Game| {
+            crate::rules::status::confirm(g, &Default::default(), || {
+                estimate_status(g, |c| flat(g, c))
+            })
+        };
         let a = cache.get(&g, || judge(&g)).clone();
         let b = cache.get(&g, || panic!("cached")).clone();
         assert_eq!(a, b);

@@ -6,6 +6,7 @@ use super::frame::{self, Command};
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
 use crate::engine::{Decision, Engine, Genmove};
+use crate::rules::status::status_word;
 use crate::rules::{Game, Move, Rules, Status};
 use crate::search::time::{Clock, ClockKind};
 use crate::search::Report;
@@ -87,9 +88,18 @@ const COMMANDS: &[(&str, Run)] = &[
     ("gogui-interrupt", Run::Plain(|_, _| Ok(String::new()))),
     ("tengen-ownership", Run::Stream(Gtp::ownership_board)),
     ("tengen-bestmoves", Run::Stream(Gtp::best_moves)),
+    ("tengen-status", Run::Plain(Gtp::status_verdicts)),
 ];
 
 const SYNTAX: &str = "syntax error";
+
+/// Vertices separated by spaces, in the order given.
+fn vertex_list(ps: &[Point], size: usize) -> String {
+    ps.iter()
+        .map(|q| q.vertex(size).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 const ILLEGAL: &str = "illegal move";
 
 /// Analysis output dialects.
@@ -686,26 +696,47 @@ impl Gtp {
         };
         let status = self.engine.final_status().clone();
         let board = self.game().board();
+        let size = self.game().size();
+        // chains by their lowest point, stones in point order (row 1 first, then columns)
         let mut lines = vec![];
         for p in board.points() {
             if board.color_at(p).is_none() || board.chain_head(p) != p {
                 continue;
             }
             if status.get(p) == want_status {
-                let mut vs: Vec<Vertex> = board
-                    .chain_points(p)
-                    .into_iter()
-                    .map(|q| q.vertex(self.game().size()))
-                    .collect();
-                vs.sort_by_key(|v| (v.y, v.x));
-                lines.push(
-                    vs.iter()
-                        .map(|v| v.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
+                let mut ps = board.chain_points(p);
+                ps.sort();
+                lines.push(ps);
             }
         }
+        lines.sort();
+        Ok(lines
+            .iter()
+            .map(|ps| vertex_list(ps, size))
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+    /// `tengen-status`: every chain with its class of life, final status and the reason,
+    /// one line each: `black C3 D3 | first-class | alive | F2: ...`.
+    fn status_verdicts(&mut self, args: &[String]) -> Reply {
+        want(args, 0)?;
+        let size = self.game().size();
+        let c = self.engine.confirmation();
+        let lines: Vec<String> = c
+            .verdicts
+            .iter()
+            .map(|v| {
+                format!(
+                    "{} {} | {} | {} | {}",
+                    v.color,
+                    vertex_list(&v.stones, size),
+                    v.class,
+                    status_word(v.status),
+                    v.reason
+                )
+            })
+            .collect();
         Ok(lines.join("\n"))
     }
 

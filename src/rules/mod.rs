@@ -5,11 +5,14 @@
 //! - [`game`]: [`Game`], the board under a rule set with history, undo and checked play.
 //! - [`score`]: chain status, counting and [`GameScore`].
 //! - [`benson`]: Benson's unconditional life, for the default dead-stone status.
+//! - [`status`]: status confirmation (Sekiguchi): first-class life, second-class life (seki)
+//!   or none for every chain, by static life and local search.
 
 pub mod benson;
 pub mod game;
 pub mod ruleset;
 pub mod score;
+pub mod status;
 
 pub use benson::{pass_alive, PassAlive};
 pub use game::{parse_diagram, Game, Move, SetupError};

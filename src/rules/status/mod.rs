@@ -1,0 +1,546 @@
+//! Status confirmation: life, death and seki of every chain at the end of a game by the
+//! procedure Sekiguchi Harutoshi set out for Japanese rules ("Study of Go rules - theory and
+//! history", 2007).
+//!
+//! For a chain of Black (White likewise):
+//! - **first-class life** if (F1) it has two eyes White may not fill, or (F2) it reaches F1
+//!   even after White moves first, or (F3) after White captures Black stones all of them
+//!   can be put back for good;
+//! - else **second-class life** if (S1) even after White moves first it is never captured,
+//!   or (S2) after a capture at least one of its stones can be put back for good;
+//! - else **none**.
+//!
+//! First-class life is alive, second-class life is seki, and none is dead when the chain
+//! is surrounded by White stones of first-class life only, seki otherwise.
+//!
+//! How: [`safety::secure`] (Benson's unconditional life plus a rule for large empty eye
+//! spaces) settles most of the board at once; enemy stones inside a large area of one
+//! colour whose stones the playout estimate calls dead are taken off first, so that the
+//! area counts as eye space. What is left splits into areas, each bounded by settled
+//! stones, and every chain in an area is decided by the local game of [`solve`] (the ko
+//! rule of confirmation included), areas in parallel. A chain whose local game hits a limit
+//! (area too large, node budget, time) takes the playout estimate's status, and the log
+//! says so.
+
+pub mod safety;
+pub mod solve;
+
+use super::ruleset::{Rules, SuicideRule};
+use super::score::{Status, StatusMap};
+use super::Game;
+use crate::board::{Bitset, Board, Color, Point};
+use crate::with_board;
+use rayon::prelude::*;
+use safety::{secure, LARGE_REGION};
+use solve::{solve, Budget, Goal, Task};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// The class of life a chain reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// First-class life (F1, F2, F3): alive.
+    First,
+    /// Second-class life (S1, S2): seki.
+    Second,
+    /// No life: dead, or seki when not surrounded by first-class enemy stones only.
+    None,
+    /// Not decided (a limit was hit): the playout estimate's status stands.
+    Unknown,
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Class::First => "first-class",
+            Class::Second => "second-class",
+            Class::None => "none",
+            Class::Unknown => "unknown",
+        })
+    }
+}
+
+/// The verdict on one chain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainVerdict {
+    /// The chain's stones, in increasing point order.
+    pub stones: Vec<Point>,
+    /// Their colour.
+    pub color: Color,
+    /// The class of life found.
+    pub class: Class,
+    /// The final status.
+    pub status: Status,
+    /// Why, in the procedure's terms (for example "F2: two eyes even after White moves first").
+    pub reason: String,
+}
+
+/// The verdict on a whole position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Confirmation {
+    /// One verdict per chain, ordered by each chain's lowest point.
+    pub verdicts: Vec<ChainVerdict>,
+    /// The statuses of every stone, as scoring takes them.
+    pub status: StatusMap,
+    /// Positions searched by the local games.
+    pub nodes: u64,
+    /// Chains whose status came from the playout estimate (limit hit, or dead stones in a
+    /// large area).
+    pub estimated: usize,
+}
+
+/// Budgets of one confirmation.
+#[derive(Clone, Copy, Debug)]
+pub struct ConfirmLimits {
+    /// Positions one local game may visit.
+    pub nodes: u64,
+    /// Empty points an area may have to be searched at all.
+    pub max_area: u32,
+    /// Wall time for all local games together.
+    pub time: Duration,
+}
+
+impl Default for ConfirmLimits {
+    fn default() -> Self {
+        ConfirmLimits {
+            nodes: 300_000,
+            max_area: 24,
+            time: Duration::from_millis(800),
+        }
+    }
+}
+
+/// Confirms the status of every chain of `game`'s position. `estimate` gives the playout
+/// estimate of the statuses; it is called at most once, and only when some chain needs it.
+pub fn confirm(
+    game: &Game,
+    limits: &ConfirmLimits,
+    estimate: impl FnOnce() -> StatusMap,
+) -> Confirmation {
+    let (verdicts, nodes, estimated) =
+        with_board!(game.board(), b => confirm_on(&**b, game.rules(), limits, estimate));
+    let mut status = StatusMap::new(game.board());
+    for v in &verdicts {
+        for &p in &v.stones {
+            status.set(p, v.status);
+        }
+    }
+    Confirmation {
+        verdicts,
+        status,
+        nodes,
+        estimated,
+    }
+}
+
+/// The playout estimate, asked for once when first needed.
+struct Estimate<F: FnOnce() -> StatusMap> {
+    make: Option<F>,
+    map: Option<StatusMap>,
+}
+
+impl<F: FnOnce() -> StatusMap> Estimate<F> {
+    fn get(&mut self) -> Option<&StatusMap> {
+        if let Some(f) = self.make.take() {
+            self.map = Some(f());
+        }
+        self.map.as_ref()
+    }
+
+    /// The estimate's status of a chain: the status of most of its stones.
+    fn chain_status(&mut self, stones: &[Point]) -> Status {
+        let Some(m) = self.get() else {
+            return Status::Alive;
+        };
+        let count = |s| stones.iter().filter(|&&p| m.get(p) == s).count();
+        let (dead, seki) = (count(Status::Dead), count(Status::Seki));
+        let alive = stones.len() - dead - seki;
+        if dead > alive.max(seki) {
+            Status::Dead
+        } else if seki > alive {
+            Status::Seki
+        } else {
+            Status::Alive
+        }
+    }
+}
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// A chain waiting for its local games.
+struct Pending<const W: usize> {
+    stones: Bitset<W>,
+    color: Color,
+    area: usize,
+}
+
+fn confirm_on<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    rules: &Rules,
+    limits: &ConfirmLimits,
+    estimate: impl FnOnce() -> StatusMap,
+) -> (Vec<ChainVerdict>, u64, usize) {
+    let start = Instant::now();
+    let deadline = start.checked_add(limits.time).unwrap_or(start);
+    let multi = rules.suicide == SuicideRule::MultiStoneAllowed;
+    let all = b.on_board();
+    let mut est = Estimate {
+        make: Some(estimate),
+        map: None,
+    };
+    let mut verdicts: Vec<ChainVerdict> = Vec::new();
+    let mut estimated = 0;
+
+    // 1. enemy stones in large areas that the estimate calls dead come off the board
+    let mut work = *b;
+    for _ in 0..3 {
+        let safe = Color::BOTH.map(|c| secure(&work, c, multi, &all, &Bitset::EMPTY));
+        let mut gone = Bitset::<W>::EMPTY;
+        for c in Color::BOTH {
+            let o = c.opponent();
+            let not_own = all.and_not(work.stones(c));
+            for region in work.regions(&not_own) {
+                let inside = region.and(work.stones(o));
+                if region.count() < LARGE_REGION
+                    || inside.is_empty()
+                    || inside.intersects(&safe[o.index()].alive)
+                    || !work.dilate(&region).intersects(work.stones(c))
+                {
+                    continue;
+                }
+                let mut rest = inside;
+                while let Some(p) = rest.first() {
+                    let chain = work.chain_stones(Point(p as u16));
+                    rest = rest.and_not(&chain);
+                    let stones: Vec<Point> = chain.points().collect();
+                    if est.chain_status(&stones) == Status::Dead {
+                        log::info!(
+                            "status: {} {} taken as dead on the playout estimate (inside a large {} area)",
+                            name(o),
+                            stones.len(),
+                            name(c)
+                        );
+                        estimated += 1;
+                        verdicts.push(ChainVerdict {
+                            stones,
+                            color: o,
+                            class: Class::None,
+                            status: Status::Dead,
+                            reason: format!(
+                                "none (playout estimate): dead inside a large {} area",
+                                name(c)
+                            ),
+                        });
+                        gone = gone.or(&chain);
+                    }
+                }
+            }
+        }
+        if gone.is_empty() {
+            break;
+        }
+        let keep = |c: Color| -> Vec<Point> { work.stones(c).and_not(&gone).points().collect() };
+        match Board::<W, P>::from_stones(work.size(), &keep(Color::Black), &keep(Color::White)) {
+            Some(w) => work = w,
+            None => break,
+        }
+    }
+
+    // 2. what the static test settles
+    let safe = Color::BOTH.map(|c| secure(&work, c, multi, &all, &Bitset::EMPTY));
+    let settled = safe[0].alive.or(&safe[1].alive);
+    for c in Color::BOTH {
+        let s = &safe[c.index()];
+        let mut rest = s.alive;
+        while let Some(p) = rest.first() {
+            let chain = work.chain_stones(Point(p as u16));
+            rest = rest.and_not(&chain);
+            let reason = if chain.intersects(&s.by_large) {
+                format!(
+                    "F2: a large eye space, two eyes even after {} moves first",
+                    name(c.opponent())
+                )
+            } else {
+                format!(
+                    "F1: two eyes {} can never fill (unconditional life)",
+                    name(c.opponent())
+                )
+            };
+            verdicts.push(verdict(&chain, c, Class::First, Status::Alive, reason));
+        }
+        let o = c.opponent();
+        let mut rest = s.territory.and(work.stones(o));
+        while let Some(p) = rest.first() {
+            let chain = work.chain_stones(Point(p as u16));
+            rest = rest.and_not(&chain);
+            let reason = format!(
+                "none: inside the eye space of first-class {} stones",
+                name(c)
+            );
+            verdicts.push(verdict(&chain, o, Class::None, Status::Dead, reason));
+        }
+    }
+
+    // 3. the rest splits into areas, each chain in them gets its local games
+    let open = all
+        .and_not(&settled)
+        .and_not(&safe[0].territory)
+        .and_not(&safe[1].territory);
+    let areas: Vec<Bitset<W>> = work.regions(&open).collect();
+    let mut pending: Vec<Pending<W>> = Vec::new();
+    for (a, area) in areas.iter().enumerate() {
+        for c in Color::BOTH {
+            let mut rest = area.and(work.stones(c));
+            while let Some(p) = rest.first() {
+                let chain = work.chain_stones(Point(p as u16));
+                rest = rest.and_not(&chain);
+                pending.push(Pending {
+                    stones: chain,
+                    color: c,
+                    area: a,
+                });
+            }
+        }
+    }
+    let decided: Vec<(Class, String, u64)> = pending
+        .par_iter()
+        .map(|pc| {
+            let area = &areas[pc.area];
+            let empties = area.and(work.empty_points()).count();
+            if empties > limits.max_area {
+                return (
+                    Class::Unknown,
+                    format!("limit: an area with {empties} empty points is not searched"),
+                    0,
+                );
+            }
+            decide_chain(&work, area, pc, &settled, multi, limits.nodes, deadline)
+        })
+        .collect();
+    let nodes = decided.iter().map(|d| d.2).sum();
+
+    // 4. classes to statuses
+    let first_class = |v: &[ChainVerdict], decided: &[(Class, String, u64)], p: usize| -> bool {
+        if settled.contains(p) {
+            return true;
+        }
+        if let Some(k) = pending.iter().position(|pc| pc.stones.contains(p)) {
+            return decided[k].0 == Class::First;
+        }
+        v.iter()
+            .any(|x| x.class == Class::First && x.stones.contains(&Point(p as u16)))
+    };
+    // per colour: empty points and the stones of chains without life
+    let mut lifeless = [*work.empty_points(); 2];
+    for (k, pc) in pending.iter().enumerate() {
+        if decided[k].0 == Class::None {
+            let l = &mut lifeless[pc.color.index()];
+            *l = l.or(&pc.stones);
+        }
+    }
+    for v in &verdicts {
+        if v.class == Class::None {
+            let l = &mut lifeless[v.color.index()];
+            for p in &v.stones {
+                l.insert(p.idx());
+            }
+        }
+    }
+    let mut area_verdicts = Vec::new();
+    for (k, pc) in pending.iter().enumerate() {
+        let (class, why, _) = &decided[k];
+        let stones: Vec<Point> = pc.stones.points().collect();
+        let o = pc.color.opponent();
+        let (status, reason) = match class {
+            Class::First => (Status::Alive, why.clone()),
+            Class::Second => (Status::Seki, why.clone()),
+            Class::None => {
+                // through empty points and own stones without life, to the stones around
+                let reach = work.flood(&pc.stones, &lifeless[pc.color.index()]);
+                let around = work.dilate(&reach).and_not(&reach);
+                let own_alive = around.intersects(work.stones(pc.color));
+                let mut all_first = !own_alive;
+                let mut rest = around.and(work.stones(o));
+                while all_first {
+                    let Some(p) = rest.first() else { break };
+                    let chain = work.chain_stones(Point(p as u16));
+                    rest = rest.and_not(&chain);
+                    if first_class(&verdicts, &decided, p) {
+                        continue;
+                    }
+                    // an undecided enemy chain counts as first-class when the estimate
+                    // calls it alive
+                    let k2 = pending.iter().position(|x| x.stones.contains(p));
+                    if k2.is_some_and(|k2| decided[k2].0 == Class::Unknown) {
+                        let st: Vec<Point> = chain.points().collect();
+                        if est.chain_status(&st) == Status::Alive {
+                            continue;
+                        }
+                    }
+                    all_first = false;
+                }
+                if all_first {
+                    (
+                        Status::Dead,
+                        format!("none: surrounded by first-class {} stones", name(o)),
+                    )
+                } else if own_alive {
+                    (
+                        Status::Seki,
+                        format!(
+                            "none, but not surrounded by {} stones alone (next to living {} stones): seki",
+                            name(o),
+                            name(pc.color)
+                        ),
+                    )
+                } else {
+                    (
+                        Status::Seki,
+                        format!(
+                            "none, but next to {} stones without first-class life: seki",
+                            name(o)
+                        ),
+                    )
+                }
+            }
+            Class::Unknown => {
+                estimated += 1;
+                let st = est.chain_status(&stones);
+                log::info!(
+                    "status: {} chain at {:?} undecided ({why}); playout estimate: {st:?}",
+                    name(pc.color),
+                    stones.first()
+                );
+                (st, format!("{why}; playout estimate: {}", status_word(st)))
+            }
+        };
+        area_verdicts.push(ChainVerdict {
+            stones,
+            color: pc.color,
+            class: *class,
+            status,
+            reason,
+        });
+    }
+    verdicts.extend(area_verdicts);
+    verdicts.sort_by_key(|v| v.stones.first().copied());
+
+    log::info!(
+        "status confirmation: {} chains, {} nodes, {} from the estimate, {:.0} ms",
+        verdicts.len(),
+        nodes,
+        estimated,
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+    (verdicts, nodes, estimated)
+}
+
+/// The GTP word of a status.
+pub fn status_word(s: Status) -> &'static str {
+    match s {
+        Status::Alive => "alive",
+        Status::Dead => "dead",
+        Status::Seki => "seki",
+    }
+}
+
+fn verdict<const W: usize>(
+    chain: &Bitset<W>,
+    color: Color,
+    class: Class,
+    status: Status,
+    reason: String,
+) -> ChainVerdict {
+    ChainVerdict {
+        stones: chain.points().collect(),
+        color,
+        class,
+        status,
+        reason,
+    }
+}
+
+/// The class of one chain in its area, with the reason and the nodes searched.
+fn decide_chain<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    area: &Bitset<W>,
+    pc: &Pending<W>,
+    fixed: &Bitset<W>,
+    multi: bool,
+    nodes: u64,
+    deadline: Instant,
+) -> (Class, String, u64) {
+    let them = name(pc.color.opponent());
+    let mut spent = 0;
+    let mut run = |goal: Goal, keep: bool| {
+        let task = Task {
+            area: *area,
+            target: pc.stones,
+            defender: pc.color,
+            goal,
+            keep,
+            fixed: *fixed,
+            multi_suicide: multi,
+        };
+        let out = solve(b, &task, Budget { nodes, deadline });
+        spent += out.nodes;
+        out.defender_wins
+    };
+    let limit = || {
+        (
+            Class::Unknown,
+            "limit: the local search ran out".to_string(),
+        )
+    };
+    let (class, reason) = match run(Goal::First, false) {
+        None => limit(),
+        Some(true) => {
+            if run(Goal::First, true) == Some(true) {
+                (
+                    Class::First,
+                    format!("F2: two eyes even after {them} moves first"),
+                )
+            } else {
+                (
+                    Class::First,
+                    format!("F3: lives after {them} captures, every captured stone put back"),
+                )
+            }
+        }
+        Some(false) => match run(Goal::Second, false) {
+            None => limit(),
+            Some(true) => {
+                if run(Goal::Second, true) == Some(true) {
+                    (
+                        Class::Second,
+                        format!(
+                            "S1: never captured even after {them} moves first, but no two eyes"
+                        ),
+                    )
+                } else {
+                    (
+                        Class::Second,
+                        format!("S2: after {them} captures, a stone can be put back for good"),
+                    )
+                }
+            }
+            Some(false) => (Class::None, String::new()),
+        },
+    };
+    (class, reason, spent)
+}
+
+/// Confirmation under `rules` of a position drawn in ASCII (tests).
+#[cfg(test)]
+pub(crate) fn confirm_diagram(diagram: &str, rules: Rules) -> Confirmation {
+    let g = Game::from_diagram(diagram, rules).expect("diagram");
+    confirm(&g, &ConfirmLimits::default(), || g.default_status())
+}
+
+#[cfg(test)]
+mod tests;

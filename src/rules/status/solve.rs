@@ -1,0 +1,455 @@
+//! The local game of status confirmation: one target chain, its owner (the defender) and
+//! the opponent (the attacker), moves restricted to one area of the board, the attacker
+//! moving first. Solved by depth-first minimax with a transposition table, within a node
+//! budget and a deadline.
+//!
+//! - [`Goal::First`]: the defender wins by reaching static first-class life
+//!   ([`super::safety::secure`]) with a defender stone on every point of the target (the
+//!   target may be captured on the way if all its points are taken back: F3); the attacker
+//!   wins when both pass, or when play repeats.
+//! - [`Goal::Second`]: the defender wins if, when both pass or play repeats, a defender
+//!   stone stands on some point of the target (S1, or S2 after a capture).
+//! - With `keep` set, the defender loses as soon as a target stone is captured: this tells
+//!   F2 from F3 and S1 from S2.
+//!
+//! Ko: besides the board's simple ko, a player whose stone was captured in a ko may not
+//! retake that ko (capture one stone on that point) until they have made a *ko pass*, a
+//! pass allowed only while such a ban stands, which lifts all of their bans. Ordinary
+//! passes end the game when two come in a row; a ko pass does not count towards that.
+
+use super::safety::secure;
+use crate::board::{Bitset, Board, Color, Point};
+use ahash::AHashMap;
+use std::time::Instant;
+
+/// What the defender plays for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Reach first-class life (F1, F2, F3).
+    First,
+    /// Keep a stone on the target's points (S1, S2).
+    Second,
+}
+
+/// One local game.
+#[derive(Clone, Debug)]
+pub struct Task<const W: usize> {
+    /// The points where either side may play.
+    pub area: Bitset<W>,
+    /// The target chain's points.
+    pub target: Bitset<W>,
+    /// The target's owner.
+    pub defender: Color,
+    /// What the defender plays for.
+    pub goal: Goal,
+    /// The defender loses as soon as a target stone is captured.
+    pub keep: bool,
+    /// Stones settled as first-class life before the search (both colours).
+    pub fixed: Bitset<W>,
+    /// Multi-stone suicide is legal.
+    pub multi_suicide: bool,
+}
+
+/// The search budget of one local game.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Positions to visit at most.
+    pub nodes: u64,
+    /// Give up at this time.
+    pub deadline: Instant,
+}
+
+/// The outcome of one local game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `Some(true)`: the defender wins with the attacker moving first; `None`: a limit hit.
+    pub defender_wins: Option<bool>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// Solves one local game on `b` (attacker to move).
+pub fn solve<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    task: &Task<W>,
+    budget: Budget,
+) -> Outcome {
+    let mut s = Solver {
+        task,
+        budget,
+        nodes: 0,
+        aborted: false,
+        tt: AHashMap::new(),
+        path: Vec::new(),
+        scope: b.dilate(&task.area).or(&task.area),
+        max_depth: 0,
+        cut_value: false,
+        cut: false,
+    };
+    let root = Node {
+        board: Box::new(*b),
+        to_move: task.defender.opponent(),
+        bans: [Bitset::EMPTY; 2],
+        passes: 0,
+    };
+    // Iterative deepening with both bounds: lines cut at the depth limit are scored once
+    // as defender losses and once as defender wins; a result that holds both ways does
+    // not depend on the cut.
+    let full = 2 * task.area.count() as usize + 24;
+    let mut depth = 8;
+    let defender_wins = loop {
+        depth = depth.min(full);
+        s.max_depth = depth;
+        s.cut_value = false;
+        s.cut = false;
+        let (win, _) = s.search(&root, 0);
+        if s.aborted {
+            break None;
+        }
+        if win || !s.cut {
+            break Some(win);
+        }
+        s.cut_value = true;
+        s.cut = false;
+        let (win, _) = s.search(&root, 0);
+        if s.aborted {
+            break None;
+        }
+        if !win {
+            break Some(false);
+        }
+        if depth >= full {
+            break None;
+        }
+        depth += depth / 2;
+    };
+    Outcome {
+        defender_wins,
+        nodes: s.nodes,
+    }
+}
+
+struct Node<const W: usize, const P: usize> {
+    board: Box<Board<W, P>>,
+    to_move: Color,
+    /// Per colour: the points of kos in which that colour's stone was captured since its
+    /// last ko pass; it may not retake there.
+    bans: [Bitset<W>; 2],
+    /// Consecutive ordinary passes.
+    passes: u8,
+}
+
+/// A move of the local game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Step {
+    Play(Point),
+    Pass,
+    KoPass,
+}
+
+struct Solver<'a, const W: usize> {
+    task: &'a Task<W>,
+    budget: Budget,
+    nodes: u64,
+    aborted: bool,
+    /// Results that do not depend on the path (no repetition seen below them).
+    tt: AHashMap<u64, bool>,
+    /// Keys of the positions on the current line.
+    path: Vec<u64>,
+    /// The area and the points next to it: the chains whose life the static test weighs.
+    scope: Bitset<W>,
+    /// Lines end here, scored as `cut_value` (and never stored).
+    max_depth: usize,
+    cut_value: bool,
+    /// Whether some line was cut in the current pass.
+    cut: bool,
+}
+
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl<const W: usize> Solver<'_, W> {
+    fn key<const P: usize>(&self, n: &Node<W, P>) -> u64 {
+        let mut k = n.board.hash() ^ mix(n.to_move.index() as u64 + 11 * n.passes as u64 + 1);
+        if let Some((p, c)) = n.board.ko() {
+            k ^= mix(0x4b4f_0000 + 2 * p.idx() as u64 + c.index() as u64);
+        }
+        for (c, ban) in n.bans.iter().enumerate() {
+            for (i, w) in ban.0.iter().enumerate() {
+                if *w != 0 {
+                    k ^= mix(w ^ mix((c * W + i) as u64 + 0x00ba_0000));
+                }
+            }
+        }
+        k
+    }
+
+    /// The static verdict at `b`, if there is one: `Some(true)` when the defender holds
+    /// (or can put back for good) every target point with first-class life, `Some(false)`
+    /// when target points are lost for good; with the moves worth trying otherwise.
+    fn judge<const P: usize>(&self, b: &Board<W, P>) -> Result<bool, Bitset<W>> {
+        let t = self.task;
+        let d = t.defender;
+        let own = b.stones(d);
+        let missing = t.target.and_not(own);
+        if t.keep && !missing.is_empty() {
+            return Ok(false);
+        }
+        let sd = secure(b, d, t.multi_suicide, &self.scope, &t.fixed);
+        if missing.is_empty() {
+            if self.holds(b, &sd.alive) {
+                return Ok(true);
+            }
+        } else if missing.and_not(&sd.territory).is_empty() {
+            // F3: the lost points lie in the defender's own eye space; put them back
+            let mut filled = *b;
+            for p in missing.iter() {
+                filled.set_point(Point(p as u16), Some(d));
+            }
+            let s2 = secure(&filled, d, t.multi_suicide, &self.scope, &t.fixed);
+            if self.holds(&filled, &s2.alive) {
+                return Ok(true);
+            }
+        }
+        let a = d.opponent();
+        let sa = secure(b, a, t.multi_suicide, &self.scope, &t.fixed);
+        // target stones inside the attacker's eye space are dead
+        if t.target.and(own).intersects(&sa.territory) {
+            return Ok(false);
+        }
+        if !missing.is_empty() {
+            // the defender can never put a stone back for good in the attacker's eye space,
+            // nor in a space of fewer than eight points walled in by secure attacker stones
+            // (no room for two eyes; the secure wall can always close in)
+            let walls = sa.alive.or(&t.fixed.and(b.stones(a)));
+            let inside = b.on_board().and_not(&walls);
+            // a secure attacker stone on the point is there for good
+            let mut lost = missing.and(&sa.territory.or(&walls));
+            let mut rest = missing.and_not(&lost);
+            while let Some(p) = rest.first() {
+                let mut seed = Bitset::EMPTY;
+                seed.insert(p);
+                let room = b.flood(&seed, &inside);
+                rest.remove(p);
+                rest = rest.and_not(&room);
+                if room.count() < 8 {
+                    lost = lost.or(&missing.and(&room));
+                }
+            }
+            let gone = match t.goal {
+                Goal::First => !lost.is_empty(),
+                Goal::Second => missing == t.target && lost == t.target,
+            };
+            if gone {
+                return Ok(false);
+            }
+        }
+        // playing in either side's settled eye space changes nothing here
+        Err(t
+            .area
+            .and(b.empty_points())
+            .and_not(&sd.territory)
+            .and_not(&sa.territory))
+    }
+
+    /// Whether every target point holds a defender stone of a secure chain (`alive`) or of
+    /// a chain through a settled stone.
+    fn holds<const P: usize>(&self, b: &Board<W, P>, alive: &Bitset<W>) -> bool {
+        let t = self.task;
+        let own = b.stones(t.defender);
+        let fixed_own = t.fixed.and(own);
+        t.target.iter().all(|p| {
+            own.contains(p)
+                && (alive.contains(p)
+                    || fixed_own.contains(p)
+                    || b.chain_stones(Point(p as u16)).intersects(&fixed_own))
+        })
+    }
+
+    /// The result when play stops (two passes or a repetition).
+    fn at_end<const P: usize>(&self, b: &Board<W, P>) -> bool {
+        match self.task.goal {
+            Goal::First => false,
+            Goal::Second => self.task.target.intersects(b.stones(self.task.defender)),
+        }
+    }
+
+    /// Returns (defender wins, result depends on the path).
+    fn search<const P: usize>(&mut self, n: &Node<W, P>, depth: usize) -> (bool, bool) {
+        let t = self.task;
+        self.nodes += 1;
+        if self.nodes > self.budget.nodes
+            || (self.nodes & 1023 == 0 && Instant::now() >= self.budget.deadline)
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return (false, true);
+        }
+        let b = &*n.board;
+        let open = match self.judge(b) {
+            Ok(v) => return (v, false),
+            Err(open) => open,
+        };
+        if n.passes >= 2 {
+            return (self.at_end(b), false);
+        }
+        let key = self.key(n);
+        if self.path.contains(&key) {
+            return (self.at_end(b), true);
+        }
+        if let Some(&v) = self.tt.get(&key) {
+            return (v, false);
+        }
+        if depth >= self.max_depth {
+            self.cut = true;
+            return (self.cut_value, true);
+        }
+        self.path.push(key);
+        let me = n.to_move;
+        let defending = me == t.defender;
+        let mut tainted = false;
+        // the mover wins if some move wins for it
+        let mut result = !defending;
+        for step in self.moves(n, &open) {
+            let Some(child) = self.child(n, step) else {
+                continue;
+            };
+            let (win, dep) = self.search(&child, depth + 1);
+            tainted |= dep;
+            if self.aborted {
+                break;
+            }
+            if win == defending {
+                result = defending;
+                break;
+            }
+        }
+        self.path.pop();
+        if self.aborted {
+            return (false, true);
+        }
+        if !tainted {
+            self.tt.insert(key, result);
+        }
+        (result, tainted)
+    }
+
+    /// The position after `step`, or `None` when the step is not allowed.
+    fn child<const P: usize>(&self, n: &Node<W, P>, step: Step) -> Option<Node<W, P>> {
+        let me = n.to_move;
+        let mut board = n.board.clone();
+        let mut bans = n.bans;
+        let passes = match step {
+            Step::Pass => {
+                board.pass();
+                n.passes + 1
+            }
+            Step::KoPass => {
+                if bans[me.index()].is_empty() {
+                    return None;
+                }
+                bans[me.index()] = Bitset::EMPTY;
+                board.pass();
+                0
+            }
+            Step::Play(p) => {
+                board.check_place(me, p).ok()?;
+                let lost = board.suicide_stones(me, p);
+                if lost > 0 && (!self.task.multi_suicide || lost == 1) {
+                    return None;
+                }
+                let out = board.play_unchecked(me, p);
+                if out.captured == 1 && bans[me.index()].contains(p.idx()) {
+                    return None;
+                }
+                if let Some((q, victim)) = board.ko() {
+                    bans[victim.index()].insert(q.idx());
+                }
+                0
+            }
+        };
+        Some(Node {
+            board,
+            to_move: me.opponent(),
+            bans,
+            passes,
+        })
+    }
+
+    /// The steps to try at `n`, the likeliest winners first.
+    fn moves<const P: usize>(&self, n: &Node<W, P>, open: &Bitset<W>) -> Vec<Step> {
+        let t = self.task;
+        let b = &*n.board;
+        let me = n.to_move;
+        let defending = me == t.defender;
+        let mut scored: Vec<(i32, Point)> = Vec::new();
+        let target_libs = {
+            let mut l = Bitset::<W>::EMPTY;
+            for p in t.target.and(b.stones(t.defender)).iter() {
+                l = l.or(b.chain_libs(Point(p as u16)));
+            }
+            l
+        };
+        // with the whole target gone, the defender's first aim is to put a stone back on it
+        let gone = !t.target.intersects(b.stones(t.defender));
+        let mut allowed = *open;
+        if defending && gone {
+            allowed = allowed.and(&t.target);
+        }
+        for i in allowed.iter() {
+            let p = Point(i as u16);
+            // never fill an own one-point eye
+            if b.neighbors(p).all(|q| b.color_at(q) == Some(me)) {
+                continue;
+            }
+            let mut score = 0;
+            for q in b.neighbors(p) {
+                match b.color_at(q) {
+                    Some(c) if c != me => {
+                        let libs = b.lib_count(q);
+                        if libs == 1 {
+                            score += 100; // capture
+                        } else if libs == 2 {
+                            score += 20; // atari
+                        }
+                    }
+                    Some(_) => {
+                        if b.lib_count(q) == 1 {
+                            score += 50; // save
+                        }
+                    }
+                    None => score += 2,
+                }
+            }
+            if target_libs.contains(i) {
+                score += 10;
+            }
+            scored.push((score, p));
+        }
+        scored.sort_by_key(|&(s, p)| (-s, p));
+        let plays = scored.into_iter().map(|(_, p)| Step::Play(p));
+        let mut steps: Vec<Step> = Vec::new();
+        // passing first where it is most often right: the attacker of first-class life
+        // (the defender must make its eyes unaided), the defender of second-class life
+        let pass_first = match t.goal {
+            Goal::First => !defending,
+            Goal::Second => defending,
+        };
+        if pass_first {
+            steps.push(Step::Pass);
+            steps.extend(plays);
+        } else {
+            steps.extend(plays);
+            steps.push(Step::Pass);
+        }
+        if !n.bans[me.index()].is_empty() {
+            steps.push(Step::KoPass);
+        }
+        steps
+    }
+}

@@ -1,0 +1,183 @@
+use super::*;
+use crate::rules::testutil::pt;
+use crate::rules::Preset;
+
+fn japanese() -> Rules {
+    let mut r = Rules::preset(Preset::Japanese);
+    r.komi = 0.5;
+    r
+}
+
+/// The verdict on the chain through `v`.
+fn at<'a>(c: &'a Confirmation, v: &str, size: usize) -> &'a ChainVerdict {
+    let p = pt(v, size);
+    c.verdicts
+        .iter()
+        .find(|x| x.stones.contains(&p))
+        .unwrap_or_else(|| panic!("no verdict at {v}: {c:?}"))
+}
+
+fn score(diagram: &str, rules: Rules) -> String {
+    let g = Game::from_diagram(diagram, rules).expect("diagram");
+    let c = confirm(&g, &ConfirmLimits::default(), || g.default_status());
+    g.score(&c.status).to_string()
+}
+
+const ONE_EYE: &str = "
+    7 . . . . . . .
+    6 . O O O O O .
+    5 . O X X X O .
+    4 . O X . X O .
+    3 . O X X X O .
+    2 . O O O O O .
+    1 . . . . . . .";
+
+#[test]
+fn a_one_eyed_group_in_a_living_ring_is_dead() {
+    let c = confirm_diagram(ONE_EYE, japanese());
+    let w = at(&c, "B2", 7);
+    assert_eq!((w.class, w.status), (Class::First, Status::Alive));
+    let b = at(&c, "C3", 7);
+    assert_eq!((b.class, b.status), (Class::None, Status::Dead), "{b:?}");
+    assert!(b.reason.contains("surrounded by first-class White"));
+    assert_eq!(c.estimated, 0);
+    // 24 outside + 9 inside, 8 prisoners
+    assert_eq!(score(ONE_EYE, japanese()), "W+41.5");
+    let mut chinese = Rules::preset(Preset::Chinese);
+    chinese.komi = 0.5;
+    assert_eq!(score(ONE_EYE, chinese), "W+49.5");
+}
+
+#[test]
+fn a_second_eye_makes_it_live() {
+    let two = "
+        7 . . . . . . .
+        6 O O O O O O O
+        5 O X X X X X O
+        4 O X . X . X O
+        3 O X X X X X O
+        2 O O O O O O O
+        1 . . . . . . .";
+    let c = confirm_diagram(two, japanese());
+    let b = at(&c, "D5", 7);
+    assert_eq!((b.class, b.status), (Class::First, Status::Alive), "{b:?}");
+    assert!(b.reason.starts_with("F1"), "{b:?}");
+    // a three-point eye space: White plays the middle first and kills
+    let three = "
+        7 . . . . . . .
+        6 . O O O O O .
+        5 . O X X X O .
+        4 . O . . . O .
+        3 . O X X X O .
+        2 . O O O O O .
+        1 . . . . . . .";
+    let c = confirm_diagram(three, japanese());
+    assert_eq!(at(&c, "C3", 7).class, Class::None, "{c:?}");
+    assert_eq!(at(&c, "C5", 7).status, Status::Dead);
+}
+
+#[test]
+fn straight_four_lives_and_square_four_dies() {
+    let straight = "
+        7 . . . . . . .
+        6 O O O O O O O
+        5 X X X X X X O
+        4 . . . . X X O
+        3 X X X X X X O
+        2 O O O O O O O
+        1 . . . . . . .";
+    let c = confirm_diagram(straight, japanese());
+    let b = at(&c, "A5", 7);
+    assert_eq!((b.class, b.status), (Class::First, Status::Alive), "{b:?}");
+    assert!(b.reason.starts_with("F2"), "{b:?}");
+    let square = "
+        7 . . . . . . .
+        6 O O O O O O .
+        5 O X X X X O .
+        4 O X . . X O .
+        3 O X . . X O .
+        2 O X X X X O .
+        1 O O O O O O .";
+    let c = confirm_diagram(square, japanese());
+    assert_eq!(at(&c, "B2", 7).status, Status::Dead, "{c:?}");
+}
+
+#[test]
+fn one_eye_each_and_shared_liberties_is_seki() {
+    let seki = "
+        7 X X X . O O O
+        6 X X X . O O O
+        5 X X X . O O O
+        4 X . X . O . O
+        3 X X X . O O O
+        2 X X X . O O O
+        1 X X X . O O O";
+    let c = confirm_diagram(seki, japanese());
+    for v in ["A1", "G7"] {
+        let x = at(&c, v, 7);
+        assert_eq!((x.class, x.status), (Class::Second, Status::Seki), "{x:?}");
+        assert!(x.reason.starts_with("S1"), "{x:?}");
+    }
+    // no territory in seki under japanese rules; the eyes count under chinese
+    assert_eq!(score(seki, japanese()), "W+0.5");
+    let mut chinese = Rules::preset(Preset::Chinese);
+    chinese.komi = 0.5;
+    assert_eq!(score(seki, chinese), "W+0.5");
+}
+
+#[test]
+fn two_chains_sharing_two_liberties_without_eyes_are_seki() {
+    // the inner black and white chains share C3 and E3 (D3 is their wall)
+    let seki = "
+        7 . . . . . . .
+        6 . . . . . . .
+        5 O O O O O O O
+        4 X X X X X X O
+        3 X O . O . O X
+        2 X O O O O O X
+        1 X X X X X X X";
+    let c = confirm_diagram(seki, japanese());
+    let w = at(&c, "B3", 7);
+    assert_eq!(w.status, Status::Seki, "{c:?}");
+}
+
+#[test]
+fn dead_stones_in_a_large_area_come_off_on_the_estimate() {
+    let diagram = "
+        7 . . . X O . .
+        6 . . . X O . .
+        5 . . . X O . .
+        4 . O . X O . .
+        3 . . . X O . .
+        2 . . . X O . .
+        1 . . . X O . .";
+    let g = Game::from_diagram(diagram, japanese()).expect("diagram");
+    let mut calls = 0;
+    let c = confirm(&g, &ConfirmLimits::default(), || {
+        calls += 1;
+        let mut m = StatusMap::new(g.board());
+        m.set(pt("B4", 7), Status::Dead);
+        m
+    });
+    assert_eq!(calls, 1);
+    let w = at(&c, "B4", 7);
+    assert_eq!((w.class, w.status), (Class::None, Status::Dead));
+    assert!(w.reason.contains("playout estimate"));
+    assert_eq!(at(&c, "D4", 7).status, Status::Alive);
+    assert_eq!(at(&c, "E4", 7).status, Status::Alive);
+    assert_eq!(g.score(&c.status).to_string(), "B+7.5");
+}
+
+#[test]
+fn settled_positions_never_ask_the_estimate() {
+    let c = {
+        let g = Game::from_diagram(ONE_EYE, japanese()).expect("diagram");
+        confirm(&g, &ConfirmLimits::default(), || {
+            panic!("no estimate needed")
+        })
+    };
+    assert_eq!(c.verdicts.len(), 2);
+    let empty = Game::new(9, japanese()).expect("game");
+    let c = confirm(&empty, &ConfirmLimits::default(), || panic!("no stones"));
+    assert!(c.verdicts.is_empty());
+}
