@@ -32,6 +32,9 @@ pub struct Standing {
     /// Under territory counting, when the search's best stone lies in settled territory: the
     /// count and the score of the board as it stands, dead stones judged.
     pub now: Option<(Count, GameScore)>,
+    /// In the cleanup phase: whether the status verdict calls some opponent stone on the
+    /// board dead (`None`: no verdict, the playouts decide).
+    pub dead_opponent: Option<bool>,
 }
 
 impl Standing {
@@ -39,7 +42,7 @@ impl Standing {
     pub fn pass(score: GameScore) -> Standing {
         Standing {
             score_if_pass: Some(score),
-            now: None,
+            ..Standing::default()
         }
     }
 }
@@ -66,8 +69,9 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 /// `standing`: what the engine knows of the game as it stands (see [`Standing`]).
 ///
 /// - Nothing searched: pass.
-/// - `cleanup` (KGS cleanup phase): never resign; play the best stone while an opponent
-///   stone is captured in most playouts, pass otherwise.
+/// - `cleanup` (KGS cleanup phase): never resign; play the best stone while the status
+///   verdict calls an opponent stone dead (without a verdict: while one is captured in most
+///   playouts), pass otherwise.
 /// - Resign below the threshold after enough playouts, never in the opening (a quarter of the
 ///   board still empty) and never when passing now would win.
 /// - Pass when the opponent has passed and passing now wins under the rules.
@@ -93,8 +97,12 @@ pub fn decide(
     };
     let best_stone = report.moves.iter().find_map(|m| m.mv.map(|p| (p, m)));
     if cleanup {
+        // capture what the verdict calls dead (or, without one, what the playouts capture)
+        let dead = standing
+            .dead_opponent
+            .unwrap_or_else(|| opponent_dead_stones(report, game, color, 0.0));
         return match best_stone {
-            Some((p, _)) if opponent_dead_stones(report, game, color, 0.0) => Decision::Play(p),
+            Some((p, _)) if dead => Decision::Play(p),
             _ => Decision::Pass,
         };
     }
@@ -385,6 +393,22 @@ mod tests {
         assert_eq!(
             decide(&r, &g, true, &POLICY, &Standing::default()),
             Decision::Pass
+        );
+        // the status verdict overrides the playouts both ways (seki stones that playouts
+        // capture, dead stones that they leave)
+        let verdict = |dead| Standing {
+            dead_opponent: Some(dead),
+            ..Standing::default()
+        };
+        let r = report(Color::Black, Some(a1), 0.9, 10.0, 1.0);
+        assert_eq!(
+            decide(&r, &g, true, &POLICY, &verdict(false)),
+            Decision::Pass
+        );
+        let r = report(Color::Black, Some(a1), 0.9, 10.0, -0.2);
+        assert_eq!(
+            decide(&r, &g, true, &POLICY, &verdict(true)),
+            Decision::Play(a1)
         );
     }
 

@@ -13,7 +13,9 @@ pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
 use crate::rules::status::{confirm, ConfirmLimits, Confirmation};
-use crate::rules::{Count, Game, GameScore, Move, Preset, Rules, Scoring, SetupError, StatusMap};
+use crate::rules::{
+    Count, Game, GameScore, Move, Preset, Rules, Scoring, SetupError, Status, StatusMap,
+};
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::time::{deadline_in, Clock};
 use crate::search::{Limits, Report, Searcher};
@@ -402,9 +404,17 @@ impl Engine {
         let policy = Policy {
             resign_threshold: self.params.resign_threshold,
         };
+        let dead_opponent = how.cleanup.then(|| {
+            let status = self.final_status().clone();
+            let board = self.game.board();
+            board.points().into_iter().any(|p| {
+                board.color_at(p) == Some(color.opponent()) && status.get(p) == Status::Dead
+            })
+        });
         let standing = Standing {
             score_if_pass: self.score_if_pass(color),
             now: self.territory_now(&report, color),
+            dead_opponent,
         };
         let d = decide(&report, &self.game, how.cleanup, &policy, &standing);
         log::info!(

@@ -14,9 +14,9 @@
 //! is surrounded by White stones of first-class life only, seki otherwise.
 //!
 //! How: [`safety::secure`] (Benson's unconditional life plus a rule for large empty eye
-//! spaces) settles most of the board at once; enemy stones inside a large area of one
-//! colour whose stones the playout estimate calls dead are taken off first, so that the
-//! area counts as eye space. What is left splits into areas, each bounded by settled
+//! spaces) settles most of the board at once; enemy stones inside an area of one colour
+//! with at least [`LARGE_REGION`] empty points, whose stones the playout estimate calls
+//! dead, are taken off first, so that the area counts as eye space. What is left splits into areas, each bounded by settled
 //! stones, and every chain in an area is decided by the local game of [`solve`] (the ko
 //! rule of confirmation included), areas in parallel. A chain whose local game hits a limit
 //! (area too large, node budget, time) takes the playout estimate's status, and the log
@@ -206,7 +206,7 @@ fn confirm_on<const W: usize, const P: usize>(
             let not_own = all.and_not(work.stones(c));
             for region in work.regions(&not_own) {
                 let inside = region.and(work.stones(o));
-                if region.count() < LARGE_REGION
+                if region.and(work.empty_points()).count() < LARGE_REGION
                     || inside.is_empty()
                     || inside.intersects(&safe[o.index()].alive)
                     || !work.dilate(&region).intersects(work.stones(c))

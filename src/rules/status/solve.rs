@@ -16,6 +16,8 @@
 //! retake that ko (capture one stone on that point) until they have made a *ko pass*, a
 //! pass allowed only while such a ban stands, which lifts all of their bans. Ordinary
 //! passes end the game when two come in a row; a ko pass does not count towards that.
+//! Longer cycles (several kos, sending two and returning one) are cut by situational
+//! superko on plays: no play may bring back a board with the same side to move.
 
 use super::safety::secure;
 use crate::board::{Bitset, Board, Color, Point};
@@ -81,6 +83,7 @@ pub fn solve<const W: usize, const P: usize>(
         aborted: false,
         tt: AHashMap::new(),
         path: Vec::new(),
+        seen: Vec::new(),
         scope: b.dilate(&task.area).or(&task.area),
         max_depth: 0,
         cut_value: false,
@@ -156,6 +159,9 @@ struct Solver<'a, const W: usize> {
     tt: AHashMap<u64, bool>,
     /// Keys of the positions on the current line.
     path: Vec<u64>,
+    /// Board and side to move of the positions on the current line: a play may not
+    /// bring one back (situational superko), so no line goes round for ever.
+    seen: Vec<u64>,
     /// The area and the points next to it: the chains whose life the static test weighs.
     scope: Bitset<W>,
     /// Lines end here, scored as `cut_value` (and never stored).
@@ -248,12 +254,14 @@ impl<const W: usize> Solver<'_, W> {
                 return Ok(false);
             }
         }
-        // playing in either side's settled eye space changes nothing here
+        // playing in either side's settled eye space changes nothing here, but for the
+        // defender putting back its lost stones
         Err(t
             .area
             .and(b.empty_points())
             .and_not(&sd.territory)
-            .and_not(&sa.territory))
+            .and_not(&sa.territory)
+            .or(&missing.and(b.empty_points())))
     }
 
     /// Whether every target point holds a defender stone of a secure chain (`alive`) or of
@@ -310,6 +318,8 @@ impl<const W: usize> Solver<'_, W> {
             return (self.cut_value, true);
         }
         self.path.push(key);
+        self.seen
+            .push(n.board.hash() ^ mix(n.to_move.index() as u64));
         let me = n.to_move;
         let defending = me == t.defender;
         let mut tainted = false;
@@ -319,6 +329,14 @@ impl<const W: usize> Solver<'_, W> {
             let Some(child) = self.child(n, step) else {
                 continue;
             };
+            if matches!(step, Step::Play(_))
+                && self
+                    .seen
+                    .contains(&(child.board.hash() ^ mix(child.to_move.index() as u64)))
+            {
+                tainted = true;
+                continue;
+            }
             let (win, dep) = self.search(&child, depth + 1);
             tainted |= dep;
             if self.aborted {
@@ -330,6 +348,7 @@ impl<const W: usize> Solver<'_, W> {
             }
         }
         self.path.pop();
+        self.seen.pop();
         if self.aborted {
             return (false, true);
         }
@@ -395,17 +414,32 @@ impl<const W: usize> Solver<'_, W> {
             }
             l
         };
-        // with the whole target gone, the defender's first aim is to put a stone back on it
+        // with the whole target gone, the defender plays on or next to its points, or on
+        // the liberties of the attacker's chains there, to take them back
         let gone = !t.target.intersects(b.stones(t.defender));
         let mut allowed = *open;
         if defending && gone {
-            allowed = allowed.and(&t.target);
+            let near = b.dilate(&t.target).or(&t.target);
+            let mut aim = near;
+            let mut rest = near.and(b.stones(me.opponent()));
+            while let Some(p) = rest.first() {
+                let q = Point(p as u16);
+                rest = rest.and_not(&b.chain_stones(q));
+                aim = aim.or(b.chain_libs(q));
+            }
+            allowed = allowed.and(&aim);
         }
         for i in allowed.iter() {
             let p = Point(i as u16);
-            // never fill an own one-point eye
-            if b.neighbors(p).all(|q| b.color_at(q) == Some(me)) {
-                continue;
+            // never fill a one-point eye of a single own chain that is not in atari
+            // (filling between two own chains connects them, which may be the point)
+            if let Some(first) = b.neighbors(p).next() {
+                let head = b.chain_head(first);
+                if b.neighbors(p).all(|q| {
+                    b.color_at(q) == Some(me) && b.chain_head(q) == head && b.lib_count(q) > 1
+                }) {
+                    continue;
+                }
             }
             let mut score = 0;
             for q in b.neighbors(p) {

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Status confirmation on finished 19x19 games: replays the last positions of counted games
+(result by points, not resignation) from ../shared/data/tom-9d, asks Tengen for
+`tengen-status` and `final_score`, and reports how long confirmation took (from the engine's
+log line, the playout fallback included), how many chains came from the playout estimate,
+and how often Tengen's winner under chinese rules (the record's komi) matches the record.
+
+Usage: bench/status.py [GAMES] [RULES]   (defaults: 20 japanese; the winner check always
+uses chinese, as the server counted)
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(ROOT, "..", "shared", "data", "tom-9d")
+COLS = "ABCDEFGHJKLMNOPQRST"
+
+
+def games(n):
+    """(moves, komi, result) of the first n counted games with at least 200 moves."""
+    want = {}
+    with open(os.path.join(DATA, "index.tsv"), encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) < 7:
+                continue
+            gid, _, _, _, komi, result, moves = parts[:7]
+            if re.fullmatch(r"[BW]\+\d+(\.\d+)?", result) and int(moves) >= 200:
+                want[gid] = (float(komi), result)
+    out = []
+    kifu = os.path.join(DATA, "kifu")
+    for name in sorted(os.listdir(kifu)):
+        with open(os.path.join(kifu, name), encoding="utf-8", errors="replace") as f:
+            for line in f:
+                gid, _, rec = line.rstrip("\n").partition("\t")
+                if gid not in want:
+                    continue
+                moves = re.findall(r";([BW])\[([a-s]{2}|tt|)\]", rec)
+                out.append((moves, *want[gid]))
+                if len(out) >= n:
+                    return out
+    return out
+
+
+def gtp_moves(moves):
+    cmds = []
+    for color, xy in moves:
+        if xy in ("", "tt"):
+            cmds.append(f"play {color} pass")
+        else:
+            x, y = ord(xy[0]) - 97, ord(xy[1]) - 97
+            cmds.append(f"play {color} {COLS[x]}{19 - y}")
+    return cmds
+
+
+def main():
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    rules = sys.argv[2] if len(sys.argv) > 2 else "japanese"
+    binary = os.path.join(ROOT, "target", "release", "tengen")
+    times, estimated, agree, counted = [], [], 0, 0
+    for moves, komi, result in games(n):
+        script = ["boardsize 19", "clear_board", f"kata-set-rules {rules}", f"komi {komi}"]
+        script += gtp_moves(moves)
+        script += ["tengen-status", "kata-set-rules chinese", f"komi {komi}", "final_score", "quit"]
+        p = subprocess.run(
+            [binary, "--threads", "1"],
+            input="\n".join(script) + "\n",
+            capture_output=True,
+            text=True,
+            env={**os.environ, "RUST_LOG": "info"},
+        )
+        logs = re.findall(
+            r"status confirmation: (\d+) chains, (\d+) nodes, (\d+) from the estimate, (\d+) ms",
+            p.stderr,
+        )
+        if not logs:
+            print("no confirmation log", file=sys.stderr)
+            continue
+        chains, nodes, est, ms = map(int, logs[0])
+        times.append(ms)
+        estimated.append(est)
+        replies = [r for r in p.stdout.split("\n\n") if r.startswith("=")]
+        score = replies[-2].strip("= \n") if len(replies) >= 2 else "?"
+        counted += 1
+        agree += score[:1] == result[:1]
+        print(f"{len(moves)} moves, {chains} chains, {nodes} nodes, {est} estimated, {ms} ms; "
+              f"chinese {score} vs record {result}")
+    if times:
+        print(f"games {len(times)}: confirmation median {statistics.median(times)} ms, "
+              f"max {max(times)} ms; chains from the estimate: median "
+              f"{statistics.median(estimated)}, max {max(estimated)}; "
+              f"winner as recorded in {agree}/{counted}")
+
+
+if __name__ == "__main__":
+    main()
