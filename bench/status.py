@@ -60,7 +60,7 @@ def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     rules = sys.argv[2] if len(sys.argv) > 2 else "japanese"
     binary = os.path.join(ROOT, "target", "release", "tengen")
-    times, estimated, agree, counted = [], [], 0, 0
+    times, estimated, limits, agree, counted = [], [], [], 0, 0
     for moves, komi, result in games(n):
         script = ["boardsize 19", "clear_board", f"kata-set-rules {rules}", f"komi {komi}"]
         script += gtp_moves(moves)
@@ -73,25 +73,29 @@ def main():
             env={**os.environ, "RUST_LOG": "info"},
         )
         logs = re.findall(
-            r"status confirmation: (\d+) chains, (\d+) nodes, (\d+) from the estimate, (\d+) ms",
+            r"status confirmation: (\d+) chains, (\d+) nodes, (\d+) from the estimate "
+            r"\((\d+) at a limit\), (\d+) ms",
             p.stderr,
         )
         if not logs:
             print("no confirmation log", file=sys.stderr)
             continue
-        chains, nodes, est, ms = map(int, logs[0])
+        chains, nodes, est, lim, ms = map(int, logs[0])
         times.append(ms)
         estimated.append(est)
+        limits.append(lim)
         replies = [r for r in p.stdout.split("\n\n") if r.startswith("=")]
         score = replies[-2].strip("= \n") if len(replies) >= 2 else "?"
         counted += 1
         agree += score[:1] == result[:1]
-        print(f"{len(moves)} moves, {chains} chains, {nodes} nodes, {est} estimated, {ms} ms; "
+        print(f"{len(moves)} moves, {chains} chains, {nodes} nodes, {est} estimated "
+              f"({lim} at a limit), {ms} ms; "
               f"chinese {score} vs record {result}")
     if times:
         print(f"games {len(times)}: confirmation median {statistics.median(times)} ms, "
               f"max {max(times)} ms; chains from the estimate: median "
-              f"{statistics.median(estimated)}, max {max(estimated)}; "
+              f"{statistics.median(estimated)}, max {max(estimated)} (at a limit: median "
+              f"{statistics.median(limits)}, max {max(limits)}); "
               f"winner as recorded in {agree}/{counted}")
 
 

@@ -34,6 +34,7 @@ const COMMANDS: &[&str] = &[
     "is_legal",
     "final_score",
     "final_status_list",
+    "tengen-status",
     "loadsgf",
     "time_settings",
     "time_left",

@@ -105,7 +105,7 @@ impl Default for ConfirmLimits {
         ConfirmLimits {
             nodes: 300_000,
             max_area: 24,
-            time: Duration::from_millis(800),
+            time: Duration::from_millis(600),
         }
     }
 }
@@ -195,6 +195,7 @@ fn confirm_on<const W: usize, const P: usize>(
     };
     let mut verdicts: Vec<ChainVerdict> = Vec::new();
     let mut estimated = 0;
+    let mut at_limit = 0;
 
     // 1. enemy stones in large areas that the estimate calls dead come off the board
     let mut work = *b;
@@ -410,6 +411,7 @@ fn confirm_on<const W: usize, const P: usize>(
             }
             Class::Unknown => {
                 estimated += 1;
+                at_limit += 1;
                 let st = est.chain_status(&stones);
                 log::info!(
                     "status: {} chain at {:?} undecided ({why}); playout estimate: {st:?}",
@@ -431,10 +433,11 @@ fn confirm_on<const W: usize, const P: usize>(
     verdicts.sort_by_key(|v| v.stones.first().copied());
 
     log::info!(
-        "status confirmation: {} chains, {} nodes, {} from the estimate, {:.0} ms",
+        "status confirmation: {} chains, {} nodes, {} from the estimate ({} at a limit), {:.0} ms",
         verdicts.len(),
         nodes,
         estimated,
+        at_limit,
         start.elapsed().as_secs_f64() * 1000.0
     );
     (verdicts, nodes, estimated)
