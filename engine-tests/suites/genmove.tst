@@ -96,3 +96,35 @@ loadsgf ../sgf/s03.sgf
 loadsgf ../sgf/eyes.sgf
 34 reg_genmove w
 #? [pass|resign]
+
+# Japanese rules: the dead White stone B4 stays on the board; capturing it inside Black's own
+# territory would only cost Black a point, so after White's pass Black passes too and the
+# status verdict scores B4 as a prisoner (B 21 territory + 1 prisoner, W 14 + 0.5).
+#  7 . . . X O . .
+#  4 . O . X O . .   (rows 1-7 alike but for B4)
+boardsize 7
+clear_board
+kata-set-rules japanese
+komi 0.5
+play b d1
+play b d2
+play b d3
+play b d4
+play b d5
+play b d6
+play b d7
+play w e1
+play w e2
+play w e3
+play w e4
+play w e5
+play w e6
+play w e7
+play w b4
+play w pass
+40 genmove b
+#? [pass]
+41 final_status_list dead
+#? [B4]
+42 final_score
+#? [B\+7\.5]

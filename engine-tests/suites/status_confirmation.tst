@@ -1057,6 +1057,9 @@ komi 0.5
 #? []
 2106 final_score
 #? [B\+6\.5]
+# the class and its reason: B1 is captured by the snapback and put back for good (F3)
+2107 tengen-status
+#? [(?s).*black B1 \| first-class \| alive \| F3: .*]
 
 # ---- SC22: a ko the opponent cannot win
 # 9 . . . . . X O . .
@@ -1204,6 +1207,12 @@ komi 0.5
 #? [A1 A2 A3 B3 C3 D3 E3 G3 J3 B4 E4 F4 G4 H4 J4 A5 B5\nB1 D1 E1 F1 G1 H1 J1 B2 C2 D2 E2 G2 J2\nH2\nF3]
 2306 final_score
 #? [W\+41\.5]
+# the ko stones: captured in a ko, put back after a pass for that ko, so second-class by
+# S2 (at least one captured stone put back for good); the big chains S1
+2307 tengen-status
+#? [(?s).*black H2 \| second-class \| seki \| S2: .*white F3 \| second-class \| seki \| S2: .*]
+2308 tengen-status
+#? [(?s)black A1 A2 A3 B3 C3 D3 E3 G3 J3 B4 E4 F4 G4 H4 J4 A5 B5 \| second-class \| seki \| S1: .*]
 
 # ---- SC24: flower five with the centre taken
 # 7 . . . . . . .
@@ -1750,3 +1759,69 @@ komi 0.5
 #? [A1 B1 H1 A2 G2 H2 J2 A3 B3 C3 D3 E3 F3 G3 H3 J3\nC1 E1 C2 D2 E2 F2\nG1]
 3206 final_score
 #? [B\+45\.5]
+
+# ---- SC33: seki without eyes that is a real seki (inner chains big enough)
+# 7 . . . . . . .
+# 6 . . . . . . .
+# 5 O O O O O O O
+# 4 X X X X X X O
+# 3 X O . O . O X
+# 2 X O O O O O X
+# 1 X X X X X X X
+#   A B C D E F G
+# Black's outer chain and White's inner chain share C3 and E3 and have no other liberty.
+# Whoever fills one is captured, and the capture leaves the other a large living space
+# (9 points for Black, 17 for White), so neither fills: both S1 -> seki. C3 and E3 are
+# nobody's. Compare SC15, where the inner chain is too small and the sacrifice kills.
+# japanese: W 14 (rows 6-7) -> W+14.5; chinese: W 8+8+14 = 30, B 17 -> W+13.5.
+boardsize 7
+clear_board
+kata-set-rules japanese
+komi 0.5
+play w a5
+play w b5
+play w c5
+play w d5
+play w e5
+play w f5
+play w g5
+play b a4
+play b b4
+play b c4
+play b d4
+play b e4
+play b f4
+play w g4
+play b a3
+play w b3
+play w d3
+play w f3
+play b g3
+play b a2
+play w b2
+play w c2
+play w d2
+play w e2
+play w f2
+play b g2
+play b a1
+play b b1
+play b c1
+play b d1
+play b e1
+play b f1
+play b g1
+3301 final_status_list dead
+#? []
+3302 final_status_list seki
+#? [A1 B1 C1 D1 E1 F1 G1 A2 G2 A3 G3 A4 B4 C4 D4 E4 F4\nB2 C2 D2 E2 F2 B3 D3 F3]
+3303 final_score
+#? [W\+14\.5]
+3304 tengen-status
+#? [(?s).*white B2 C2 D2 E2 F2 B3 D3 F3 \| second-class \| seki \| S1: .*]
+kata-set-rules chinese
+komi 0.5
+3305 final_status_list seki
+#? [A1 B1 C1 D1 E1 F1 G1 A2 G2 A3 G3 A4 B4 C4 D4 E4 F4\nB2 C2 D2 E2 F2 B3 D3 F3]
+3306 final_score
+#? [W\+13\.5]

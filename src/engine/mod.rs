@@ -553,7 +553,7 @@ impl Engine {
         let judge = &mut self.judge;
         let game = &self.game;
         self.status.get(game, || {
-            let mut c = confirm(game, &ConfirmLimits::default(), || {
+            let mut c = confirm(game, &ConfirmLimits::for_size(game.size()), || {
                 // half the budget for each colour moving first
                 let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
                 let time = params.time.clamp(0.2, 3.0) / 2.0;

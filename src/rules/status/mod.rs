@@ -101,11 +101,21 @@ pub struct ConfirmLimits {
 }
 
 impl Default for ConfirmLimits {
+    /// The budgets for a 19x19 board (see [`ConfirmLimits::for_size`]).
     fn default() -> Self {
+        ConfirmLimits::for_size(19)
+    }
+}
+
+impl ConfirmLimits {
+    /// The budgets for a board of `size`: on 19x19 (and larger) confirmation must stay
+    /// under a second, so the games share 0.6 s; on smaller boards, where a position has
+    /// few chains and an exact verdict is what a user asks for, they may take 1.2 s.
+    pub fn for_size(size: usize) -> ConfirmLimits {
         ConfirmLimits {
-            nodes: 300_000,
+            nodes: 2_000_000,
             max_area: 24,
-            time: Duration::from_millis(600),
+            time: Duration::from_millis(if size >= 15 { 600 } else { 1200 }),
         }
     }
 }
@@ -542,7 +552,9 @@ fn decide_chain<const W: usize, const P: usize>(
 #[cfg(test)]
 pub(crate) fn confirm_diagram(diagram: &str, rules: Rules) -> Confirmation {
     let g = Game::from_diagram(diagram, rules).expect("diagram");
-    confirm(&g, &ConfirmLimits::default(), || g.default_status())
+    confirm(&g, &ConfirmLimits::for_size(g.size()), || {
+        g.default_status()
+    })
 }
 
 #[cfg(test)]

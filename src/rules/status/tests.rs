@@ -19,7 +19,9 @@ fn at<'a>(c: &'a Confirmation, v: &str, size: usize) -> &'a ChainVerdict {
 
 fn score(diagram: &str, rules: Rules) -> String {
     let g = Game::from_diagram(diagram, rules).expect("diagram");
-    let c = confirm(&g, &ConfirmLimits::default(), || g.default_status());
+    let c = confirm(&g, &ConfirmLimits::for_size(g.size()), || {
+        g.default_status()
+    });
     g.score(&c.status).to_string()
 }
 
@@ -153,7 +155,7 @@ fn dead_stones_in_a_large_area_come_off_on_the_estimate() {
         1 . . . X O . .";
     let g = Game::from_diagram(diagram, japanese()).expect("diagram");
     let mut calls = 0;
-    let c = confirm(&g, &ConfirmLimits::default(), || {
+    let c = confirm(&g, &ConfirmLimits::for_size(g.size()), || {
         calls += 1;
         let mut m = StatusMap::new(g.board());
         m.set(pt("B4", 7), Status::Dead);
@@ -172,12 +174,12 @@ fn dead_stones_in_a_large_area_come_off_on_the_estimate() {
 fn settled_positions_never_ask_the_estimate() {
     let c = {
         let g = Game::from_diagram(ONE_EYE, japanese()).expect("diagram");
-        confirm(&g, &ConfirmLimits::default(), || {
+        confirm(&g, &ConfirmLimits::for_size(g.size()), || {
             panic!("no estimate needed")
         })
     };
     assert_eq!(c.verdicts.len(), 2);
     let empty = Game::new(9, japanese()).expect("game");
-    let c = confirm(&empty, &ConfirmLimits::default(), || panic!("no stones"));
+    let c = confirm(&empty, &ConfirmLimits::for_size(9), || panic!("no stones"));
     assert!(c.verdicts.is_empty());
 }
