@@ -1,5 +1,6 @@
 //! Tests of the one area flood fill ([`Board::flood`], [`Board::regions`],
-//! [`Board::area_owners`]) against a plainly written per-point search.
+//! [`Board::area_owners`]) against a plainly written per-point search, and of
+//! [`Board::chains`].
 
 use super::*;
 use rand::rngs::SmallRng;
@@ -152,4 +153,27 @@ fn area_owners_match_a_naive_search_on_random_positions() {
             assert_eq!(b.area_score(), diff);
         }
     }
+}
+
+#[test]
+fn chains_lists_each_chain_touched_once_and_whole() {
+    let b = drawn(&[". X X .", "O . X .", "O . . X", ". O . X"]);
+    let size = 4;
+    let at = |x, y| Point::new(x, y, size).idx();
+    // one stone of the upper black chain and both stones of the right one
+    let mut pick = Bitset::EMPTY;
+    for i in [at(2, 2), at(3, 1), at(3, 0), at(0, 1)] {
+        pick.insert(i);
+    }
+    pick.insert(at(1, 1)); // an empty point selects nothing
+    let chains: Vec<Vec<usize>> = b.chains(&pick).map(|c| c.iter().collect()).collect();
+    assert_eq!(
+        chains,
+        vec![
+            vec![at(3, 0), at(3, 1)],
+            vec![at(0, 1), at(0, 2)],
+            vec![at(2, 2), at(1, 3), at(2, 3)],
+        ]
+    );
+    assert_eq!(b.chains(&Bitset::EMPTY).count(), 0);
 }

@@ -910,6 +910,17 @@ impl<const W: usize, const P: usize> Board<W, P> {
         })
     }
 
+    /// The chains with a stone in `stones` (each whole, also its stones outside `stones`),
+    /// lowest point first.
+    pub fn chains(&self, stones: &Bitset<W>) -> impl Iterator<Item = Bitset<W>> + '_ {
+        let mut rest = stones.and(&self.stones[0].or(&self.stones[1]));
+        std::iter::from_fn(move || {
+            let chain = self.chain_stones(Point(rest.first()? as u16));
+            rest = rest.and_not(&chain);
+            Some(chain)
+        })
+    }
+
     /// Who owns each point when the board is counted by area as it stands (no dead
     /// stones): Black's set, then White's. A side owns its stones and the empty points
     /// whose region reaches its stones only.

@@ -405,11 +405,10 @@ impl Engine {
             resign_threshold: self.params.resign_threshold,
         };
         let dead_opponent = how.cleanup.then(|| {
-            let status = self.final_status().clone();
-            let board = self.game.board();
-            board.points().into_iter().any(|p| {
-                board.color_at(p) == Some(color.opponent()) && status.get(p) == Status::Dead
-            })
+            self.confirmation()
+                .verdicts
+                .iter()
+                .any(|v| v.color == color.opponent() && v.status == Status::Dead)
         });
         let standing = Standing {
             score_if_pass: self.score_if_pass(color),

@@ -92,6 +92,7 @@ const COMMANDS: &[(&str, Run)] = &[
 ];
 
 const SYNTAX: &str = "syntax error";
+const ILLEGAL: &str = "illegal move";
 
 /// Vertices separated by spaces, in the order given.
 fn vertex_list(ps: &[Point], size: usize) -> String {
@@ -100,7 +101,6 @@ fn vertex_list(ps: &[Point], size: usize) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
-const ILLEGAL: &str = "illegal move";
 
 /// Analysis output dialects.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -632,11 +632,7 @@ impl Gtp {
             log::info!("handicap refused: {e}");
             "board not empty".to_string()
         })?;
-        Ok(pts
-            .iter()
-            .map(|&p| self.vertex_text(p))
-            .collect::<Vec<_>>()
-            .join(" "))
+        Ok(vertex_list(pts, self.game().size()))
     }
 
     fn fixed_handicap(&mut self, args: &[String]) -> Reply {

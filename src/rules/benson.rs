@@ -78,13 +78,7 @@ fn pass_alive_on<const W: usize, const P: usize>(
     let own = *b.stones(c);
 
     // chains of c, and the points next to each
-    let mut chains: Vec<Bitset<W>> = Vec::new();
-    let mut rest = own;
-    while let Some(p) = rest.first() {
-        let stones = b.chain_stones(Point(p as u16));
-        rest = rest.and_not(&stones);
-        chains.push(stones);
-    }
+    let chains: Vec<Bitset<W>> = b.chains(&own).collect();
     let next_to: Vec<Bitset<W>> = chains.iter().map(|s| b.dilate(s)).collect();
 
     // regions: the connected parts of the points without a c stone

@@ -224,10 +224,7 @@ fn confirm_on<const W: usize, const P: usize>(
                 {
                     continue;
                 }
-                let mut rest = inside;
-                while let Some(p) = rest.first() {
-                    let chain = work.chain_stones(Point(p as u16));
-                    rest = rest.and_not(&chain);
+                for chain in work.chains(&inside) {
                     let stones: Vec<Point> = chain.points().collect();
                     if est.chain_status(&stones) == Status::Dead {
                         log::info!(
@@ -267,10 +264,7 @@ fn confirm_on<const W: usize, const P: usize>(
     let settled = safe[0].alive.or(&safe[1].alive);
     for c in Color::BOTH {
         let s = &safe[c.index()];
-        let mut rest = s.alive;
-        while let Some(p) = rest.first() {
-            let chain = work.chain_stones(Point(p as u16));
-            rest = rest.and_not(&chain);
+        for chain in work.chains(&s.alive) {
             let reason = if chain.intersects(&s.by_large) {
                 format!(
                     "F2: a large eye space, two eyes even after {} moves first",
@@ -285,10 +279,7 @@ fn confirm_on<const W: usize, const P: usize>(
             verdicts.push(verdict(&chain, c, Class::First, Status::Alive, reason));
         }
         let o = c.opponent();
-        let mut rest = s.territory.and(work.stones(o));
-        while let Some(p) = rest.first() {
-            let chain = work.chain_stones(Point(p as u16));
-            rest = rest.and_not(&chain);
+        for chain in work.chains(&s.territory.and(work.stones(o))) {
             let reason = format!(
                 "none: inside the eye space of first-class {} stones",
                 name(c)
@@ -306,10 +297,7 @@ fn confirm_on<const W: usize, const P: usize>(
     let mut pending: Vec<Pending<W>> = Vec::new();
     for (a, area) in areas.iter().enumerate() {
         for c in Color::BOTH {
-            let mut rest = area.and(work.stones(c));
-            while let Some(p) = rest.first() {
-                let chain = work.chain_stones(Point(p as u16));
-                rest = rest.and_not(&chain);
+            for chain in work.chains(&area.and(work.stones(c))) {
                 pending.push(Pending {
                     stones: chain,
                     color: c,
@@ -335,23 +323,20 @@ fn confirm_on<const W: usize, const P: usize>(
         .collect();
     let nodes = decided.iter().map(|d| d.2).sum();
 
-    // 4. classes to statuses
-    let first_class = |v: &[ChainVerdict], decided: &[(Class, String, u64)], p: usize| -> bool {
-        if settled.contains(p) {
-            return true;
-        }
-        if let Some(k) = pending.iter().position(|pc| pc.stones.contains(p)) {
-            return decided[k].0 == Class::First;
-        }
-        v.iter()
-            .any(|x| x.class == Class::First && x.stones.contains(&Point(p as u16)))
-    };
-    // per colour: empty points and the stones of chains without life
+    // 4. classes to statuses: the stones of first-class and of undecided chains, and per
+    // colour the empty points and the stones of chains without life
+    let mut first = settled;
+    let mut undecided = Bitset::<W>::EMPTY;
     let mut lifeless = [*work.empty_points(); 2];
-    for (k, pc) in pending.iter().enumerate() {
-        if decided[k].0 == Class::None {
-            let l = &mut lifeless[pc.color.index()];
-            *l = l.or(&pc.stones);
+    for (pc, (class, _, _)) in pending.iter().zip(&decided) {
+        match class {
+            Class::First => first = first.or(&pc.stones),
+            Class::Unknown => undecided = undecided.or(&pc.stones),
+            Class::None => {
+                let l = &mut lifeless[pc.color.index()];
+                *l = l.or(&pc.stones);
+            }
+            Class::Second => {}
         }
     }
     for v in &verdicts {
@@ -375,26 +360,15 @@ fn confirm_on<const W: usize, const P: usize>(
                 let reach = work.flood(&pc.stones, &lifeless[pc.color.index()]);
                 let around = work.dilate(&reach).and_not(&reach);
                 let own_alive = around.intersects(work.stones(pc.color));
-                let mut all_first = !own_alive;
-                let mut rest = around.and(work.stones(o));
-                while all_first {
-                    let Some(p) = rest.first() else { break };
-                    let chain = work.chain_stones(Point(p as u16));
-                    rest = rest.and_not(&chain);
-                    if first_class(&verdicts, &decided, p) {
-                        continue;
-                    }
-                    // an undecided enemy chain counts as first-class when the estimate
-                    // calls it alive
-                    let k2 = pending.iter().position(|x| x.stones.contains(p));
-                    if k2.is_some_and(|k2| decided[k2].0 == Class::Unknown) {
-                        let st: Vec<Point> = chain.points().collect();
-                        if est.chain_status(&st) == Status::Alive {
-                            continue;
-                        }
-                    }
-                    all_first = false;
-                }
+                // an undecided enemy chain counts as first-class when the estimate calls
+                // it alive
+                let all_first = !own_alive
+                    && work.chains(&around.and(work.stones(o))).all(|chain| {
+                        chain.intersects(&first)
+                            || (chain.intersects(&undecided)
+                                && est.chain_status(&chain.points().collect::<Vec<_>>())
+                                    == Status::Alive)
+                    });
                 if all_first {
                     (
                         Status::Dead,

@@ -16,7 +16,7 @@
 //! its regions (except large ones), until nothing changes. Stones in `fixed` count as
 //! secure whatever their regions (they were settled before).
 
-use crate::board::{Bitset, Board, Color, Point};
+use crate::board::{Bitset, Board, Color};
 
 /// Points a region needs to count as two eyes when it holds no enemy stone.
 pub const LARGE_REGION: u32 = 10;
@@ -54,13 +54,7 @@ pub fn secure<const W: usize, const P: usize>(
     let empty = *b.empty_points();
     let not_own = b.on_board().and_not(&own);
 
-    let mut chains: Vec<Bitset<W>> = Vec::new();
-    let mut rest = own.and(scope);
-    while let Some(p) = rest.first() {
-        let stones = b.chain_stones(Point(p as u16));
-        rest = rest.and_not(&stones);
-        chains.push(stones);
-    }
+    let chains: Vec<Bitset<W>> = b.chains(&own.and(scope)).collect();
     let next_to: Vec<Bitset<W>> = chains.iter().map(|s| b.dilate(s)).collect();
     let is_fixed: Vec<bool> = chains.iter().map(|s| s.intersects(fixed)).collect();
 

@@ -420,13 +420,9 @@ impl<const W: usize> Solver<'_, W> {
         let mut allowed = *open;
         if defending && gone {
             let near = b.dilate(&t.target).or(&t.target);
-            let mut aim = near;
-            let mut rest = near.and(b.stones(me.opponent()));
-            while let Some(p) = rest.first() {
-                let q = Point(p as u16);
-                rest = rest.and_not(&b.chain_stones(q));
-                aim = aim.or(b.chain_libs(q));
-            }
+            let aim = b
+                .chains(&near.and(b.stones(me.opponent())))
+                .fold(near, |aim, chain| aim.or(&b.dilate(&chain)));
             allowed = allowed.and(&aim);
         }
         for i in allowed.iter() {
