@@ -4,15 +4,20 @@
 `tengen-status` and `final_score`, and reports how long confirmation took (from the engine's
 log line, the playout fallback included), how many chains came from the playout estimate,
 and how often Tengen's winner under chinese rules (the record's komi) matches the record.
+As a reference measured in the same run, GNU Go's `final_status_list dead` on the same
+positions (`GNUGO`, default /usr/games/gnugo; skipped when missing): its time is the wall time
+of a run that asks it, minus the median of three runs that only replay the moves.
 
 Usage: bench/status.py [GAMES] [RULES]   (defaults: 20 japanese; the winner check always
 uses chinese, as the server counted)
 """
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data", "tom-9d")
@@ -56,11 +61,27 @@ def gtp_moves(moves):
     return cmds
 
 
+def gnugo_ms(gnugo, moves, komi):
+    """Milliseconds GNU Go spends on `final_status_list dead` after replaying `moves`."""
+    base = ["boardsize 19", "clear_board", f"komi {komi}"] + gtp_moves(moves)
+
+    def run(extra):
+        t = time.perf_counter()
+        subprocess.run([gnugo, "--mode", "gtp"], input="\n".join(base + extra + ["quit"]) + "\n",
+                       capture_output=True, text=True)
+        return (time.perf_counter() - t) * 1000
+
+    replay = statistics.median(run([]) for _ in range(3))
+    return max(0.0, run(["final_status_list dead"]) - replay)
+
+
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     rules = sys.argv[2] if len(sys.argv) > 2 else "japanese"
     binary = os.path.join(ROOT, "target", "release", "tengen")
     times, estimated, limits, agree, counted = [], [], [], 0, 0
+    gnugo = shutil.which(os.environ.get("GNUGO", "/usr/games/gnugo"))
+    ref = []
     for moves, komi, result in games(n):
         script = ["boardsize 19", "clear_board", f"kata-set-rules {rules}", f"komi {komi}"]
         script += gtp_moves(moves)
@@ -87,6 +108,8 @@ def main():
         replies = [r for r in p.stdout.split("\n\n") if r.startswith("=")]
         score = replies[-2].strip("= \n") if len(replies) >= 2 else "?"
         counted += 1
+        if gnugo:
+            ref.append(gnugo_ms(gnugo, moves, komi))
         agree += score[:1] == result[:1]
         print(f"{len(moves)} moves, {chains} chains, {nodes} nodes, {est} estimated "
               f"({lim} at a limit), {ms} ms; "
@@ -97,6 +120,10 @@ def main():
               f"{statistics.median(estimated)}, max {max(estimated)} (at a limit: median "
               f"{statistics.median(limits)}, max {max(limits)}); "
               f"winner as recorded in {agree}/{counted}")
+    if ref:
+        print(f"reference, GNU Go final_status_list dead on the same positions: median "
+              f"{statistics.median(ref):.0f} ms, max {max(ref):.0f} ms; Tengen / GNU Go "
+              f"medians {statistics.median(times) / max(statistics.median(ref), 1e-9):.2f}")
 
 
 if __name__ == "__main__":
