@@ -385,10 +385,27 @@ fn resign_threshold_near_one_resigns() {
         "--resign-threshold",
         "0.99",
     ];
+    let stones = "c3 d3 e3 f3 g3 c7 d7 e7 f7 g7 c4 c5 c6 g4 g5 g6 e5 b5 h5 e2 e8";
     let mut e = Engine::spawn(&args);
     e.ok("boardsize 9");
     e.ok("clear_board");
     e.ok("komi 0");
-    e.ok("set_free_handicap c3 d3 e3 f3 g3 c7 d7 e7 f7 g7 c4 c5 c6 g4 g5 g6 e5 b5 h5 e2 e8");
+    for (i, v) in stones.split(' ').enumerate() {
+        if i > 0 {
+            e.ok("play w pass");
+        }
+        e.ok(&format!("play b {v}"));
+    }
     assert_eq!(e.ok("genmove w"), "resign");
+    // the same stones as handicap: giving handicap, White never resigns before the middle
+    // game (dynamic komi on or off)
+    for dynkomi in ["handicap", "off"] {
+        let mut e = Engine::spawn(&[&args[..], &["--dynkomi", dynkomi]].concat());
+        e.ok("boardsize 9");
+        e.ok("clear_board");
+        e.ok("komi 0");
+        e.ok(&format!("set_free_handicap {stones}"));
+        let m = e.ok("genmove w");
+        assert!(is_vertex_on(&m, 9), "{dynkomi}: {m}");
+    }
 }

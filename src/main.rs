@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use tengen::engine::Player;
+use tengen::engine::{DynKomiMode, DynKomiParams, Player};
 use tengen::gtp::{self, Gtp, Options};
 use tengen::search::bench::{run_playout_bench, PlayoutBenchArgs};
 use tengen::search::flat::FlatParams;
@@ -37,6 +37,26 @@ struct Cli {
     /// for matches).
     #[arg(long, default_value = "tree", value_parser = parse_player)]
     player: Player,
+    /// Search during the opponent's turn, in the tree the expected reply will reuse.
+    #[arg(long)]
+    ponder: bool,
+    /// Seconds kept back from every move under a clock, for the controller and the network.
+    #[arg(long, default_value_t = tengen::search::time::LAG_MARGIN, value_parser = parse_lag)]
+    lag_margin: f64,
+    /// Most memory the search tree may take, in MiB; a full tree stops growing and the
+    /// search goes on in the nodes it has.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    max_tree_mb: u64,
+    /// Dynamic komi: off, handicap (in handicap games only) or on (also in even games).
+    #[arg(long, default_value = "handicap", value_parser = parse_dynkomi)]
+    dynkomi: DynKomiMode,
+    /// Dynamic komi per handicap stone at the start of the game.
+    #[arg(long, default_value_t = 7.0, value_parser = parse_komi)]
+    dynkomi_stone: f64,
+    /// Moves (on 19x19, scaled by area on other boards) by which the handicap's dynamic komi
+    /// has fallen to zero.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    dynkomi_moves: u64,
     /// Resign when the best move's winrate falls below this (0 never resigns).
     #[arg(long, default_value_t = 0.05, value_parser = parse_fraction)]
     resign_threshold: f64,
@@ -81,6 +101,13 @@ fn parse_time(s: &str) -> Result<f64, String> {
     }
 }
 
+fn parse_lag(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && (0.0..=60.0).contains(&t) => Ok(t),
+        _ => Err("expected a number of seconds from 0 to 60".into()),
+    }
+}
+
 fn parse_komi(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(k) if k.is_finite() && k.abs() <= 1000.0 => Ok(k),
@@ -93,6 +120,10 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
         Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
         _ => Err("expected a number from 0 to 1".into()),
     }
+}
+
+fn parse_dynkomi(s: &str) -> Result<DynKomiMode, String> {
+    s.parse()
 }
 
 fn parse_player(s: &str) -> Result<Player, String> {
@@ -117,7 +148,10 @@ fn init_logging(verbose: u8) {
 }
 
 fn run_gtp(cli: &Cli) -> ExitCode {
-    let mut tree = tengen::search::params::SearchParams::default();
+    let mut tree = tengen::search::params::SearchParams {
+        max_nodes: ((cli.max_tree_mb as usize) << 20) / tengen::search::tree::NODE_BYTES,
+        ..Default::default()
+    };
     for a in &cli.params {
         if let Err(e) = tree.set(a) {
             eprintln!("tengen: --param: {e}");
@@ -130,6 +164,13 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         rules_name: Some(cli.rules.1.clone()),
         komi: cli.komi,
         player: cli.player,
+        lag_margin: cli.lag_margin,
+        ponder: cli.ponder,
+        dynkomi: DynKomiParams {
+            mode: cli.dynkomi,
+            stone_value: cli.dynkomi_stone,
+            moves_19: cli.dynkomi_moves as usize,
+        },
         search: FlatParams {
             playouts: cli.playouts,
             time: cli.time,

@@ -235,6 +235,22 @@ impl Engine {
         }
     }
 
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// CPU seconds (user and system) the engine has used so far, from `/proc` (Linux).
+    pub fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
+            .expect("/proc/PID/stat is readable");
+        // the fields after the command name in parentheses; utime and stime are 14 and 15
+        let rest = &stat[stat.rfind(')').expect("stat has a command name") + 2..];
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        let ticks: f64 = f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap();
+        ticks / 100.0
+    }
+
     /// Queues raw bytes for the engine's stdin. Errors (a dead engine, closed input) are
     /// returned, not panicked on; a write that fails later shows up here next time.
     pub fn send_raw(&mut self, bytes: &[u8]) -> std::io::Result<()> {

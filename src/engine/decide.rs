@@ -21,6 +21,12 @@ pub enum Decision {
 pub struct Policy {
     /// Resign when the best move wins less often than this (0 disables resigning).
     pub resign_threshold: f64,
+    /// Never resign before this move number (giving handicap: not before the middle game).
+    pub resign_from_move: usize,
+    /// Komi the search gave this colour beyond the game's (dynamic komi). While positive
+    /// the search's view that nothing is left to gain is not trusted: no pass unless passing
+    /// wins the game.
+    pub komi_bonus: f64,
 }
 
 /// What the engine knows of the game as it stands, beyond the search.
@@ -73,7 +79,8 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 ///   verdict calls an opponent stone dead (without a verdict: while one is captured in most
 ///   playouts), pass otherwise.
 /// - Resign below the threshold after enough playouts, never in the opening (a quarter of the
-///   board still empty) and never when passing now would win.
+///   board still empty), never before `policy.resign_from_move` and never when passing now
+///   would win.
 /// - Pass when the opponent has passed and passing now wins under the rules.
 /// - Pass when nothing is left to gain: the search's best move is a pass (unless passing
 ///   now would lose while a stone can still be played), or every point's owner is settled
@@ -83,7 +90,28 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 ///   Without a count, the same from the search's ownership: once the game is decided, not
 ///   inside settled territory (own or the opponent's).
 /// - Otherwise play the best (most visited) move.
+/// - Then, while the search saw extra komi for this colour (`policy.komi_bonus`), a pass that
+///   does not win the game becomes the best stone.
 pub fn decide(
+    report: &Report,
+    game: &Game,
+    cleanup: bool,
+    policy: &Policy,
+    standing: &Standing,
+) -> Decision {
+    let d = decide_on_search(report, game, cleanup, policy, standing);
+    let color = report.color.unwrap_or(game.to_move());
+    let pass_wins = standing.score_if_pass.map(|s| s.winner() == Some(color));
+    if d == Decision::Pass && !cleanup && policy.komi_bonus > 0.0 && pass_wins != Some(true) {
+        if let Some(p) = report.moves.iter().find_map(|m| m.mv) {
+            return Decision::Play(p);
+        }
+    }
+    d
+}
+
+/// [`decide`] as the search sees the game, before the dynamic komi check.
+fn decide_on_search(
     report: &Report,
     game: &Game,
     cleanup: bool,
@@ -114,6 +142,7 @@ pub fn decide(
         && enough
         && best.winrate < policy.resign_threshold
         && board.stone_counts().iter().sum::<usize>() > size * size / 4
+        && game.move_number() >= policy.resign_from_move
         && pass_wins != Some(true)
     {
         return Decision::Resign;
@@ -261,6 +290,8 @@ mod tests {
 
     const POLICY: Policy = Policy {
         resign_threshold: 0.05,
+        resign_from_move: 0,
+        komi_bonus: 0.0,
     };
 
     fn pt(s: &str, size: usize) -> Point {
@@ -326,6 +357,39 @@ mod tests {
     }
 
     #[test]
+    fn extra_komi_for_the_engine_never_passes_unless_that_wins() {
+        // a settled board (full ownership) where the search likes a pass: under dynamic
+        // komi for the engine that view is not trusted, the best stone is played
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let c3 = pt("C3", 9);
+        let mut r = report(Color::White, None, 0.9, 10.0, -1.0);
+        r.moves.push(info(Some(c3), 100, 0.88, 8.0));
+        assert_eq!(
+            decide(&r, &g, false, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
+        let bonus = Policy {
+            komi_bonus: 14.0,
+            ..POLICY
+        };
+        assert_eq!(
+            decide(&r, &g, false, &bonus, &Standing::default()),
+            Decision::Play(c3)
+        );
+        // not in cleanup, and a pass that ends a won game stays a pass
+        assert_eq!(
+            decide(&r, &g, true, &bonus, &Standing::default()),
+            Decision::Pass
+        );
+        let mut after = g.clone();
+        after.play(Color::Black, Move::Pass).unwrap();
+        let mut end = after.clone();
+        end.play(Color::White, Move::Pass).unwrap();
+        let won = Standing::pass(end.score(&end.default_status()));
+        assert_eq!(decide(&r, &after, false, &bonus, &won), Decision::Pass);
+    }
+
+    #[test]
     fn resigns_only_when_lost_with_enough_playouts_and_stones() {
         let mut g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
         let e5 = pt("E5", 5);
@@ -357,9 +421,19 @@ mod tests {
         );
         let never = Policy {
             resign_threshold: 0.0,
+            ..POLICY
         };
         assert_eq!(
             decide(&lost, &g, false, &never, &Standing::default()),
+            Decision::Play(e5)
+        );
+        // not before the move the policy names (giving handicap: the middle game)
+        let later = Policy {
+            resign_from_move: g.move_number() + 1,
+            ..POLICY
+        };
+        assert_eq!(
+            decide(&lost, &g, false, &later, &Standing::default()),
             Decision::Play(e5)
         );
         let few = Report {

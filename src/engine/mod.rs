@@ -6,9 +6,11 @@
 //! - [`status`]: dead stones and seki for scoring, cached per position.
 
 pub mod decide;
+pub mod dynkomi;
 pub mod status;
 
 pub use decide::{decide, Decision, Policy, Standing};
+pub use dynkomi::{DynKomi, DynKomiMode, DynKomiParams};
 pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
@@ -17,7 +19,7 @@ use crate::rules::{
     Count, Game, GameScore, Move, Preset, Rules, Scoring, SetupError, Status, StatusMap,
 };
 use crate::search::flat::{FlatParams, FlatSearch};
-use crate::search::time::{deadline_in, Clock};
+use crate::search::time::{deadline_in, Clock, Situation, TimeParams, LAG_MARGIN};
 use crate::search::{Limits, Report, Searcher};
 use crate::sgf::{GameRecord, SgfError};
 use std::fmt;
@@ -75,6 +77,12 @@ pub struct EngineOptions {
     pub player: Player,
     /// The tree search's tuned settings (`--param`); its threads and seed come from `search`.
     pub tree: crate::search::params::SearchParams,
+    /// Seconds kept back from every move under a clock (`--lag-margin`).
+    pub lag_margin: f64,
+    /// Search during the opponent's turn (`--ponder`).
+    pub ponder: bool,
+    /// Dynamic komi (`--dynkomi`).
+    pub dynkomi: DynKomiParams,
 }
 
 impl Default for EngineOptions {
@@ -87,6 +95,9 @@ impl Default for EngineOptions {
             size: 19,
             player: Player::default(),
             tree: crate::search::params::SearchParams::default(),
+            lag_margin: LAG_MARGIN,
+            ponder: false,
+            dynkomi: DynKomiParams::default(),
         }
     }
 }
@@ -155,6 +166,12 @@ pub struct Engine {
     /// verdict does not depend on the thread count.
     judge: Box<dyn Searcher>,
     clock: Clock,
+    /// Seconds kept back from every move under a clock.
+    lag: f64,
+    /// Whether to search during the opponent's turn.
+    ponder: bool,
+    /// Extra komi for the search in handicap games.
+    dynkomi: DynKomi,
     /// The colours the engine has generated moves for (names in the record).
     engine_played: [bool; 2],
     /// The last search in this position, for `chat`.
@@ -196,6 +213,9 @@ impl Engine {
             searcher: make_searcher(opts.player, opts),
             judge: make_searcher(opts.player, &judge_opts),
             clock: Clock::default(),
+            lag: opts.lag_margin,
+            ponder: opts.ponder,
+            dynkomi: DynKomi::new(opts.dynkomi),
             engine_played: [false; 2],
             last: None,
             loaded: None,
@@ -279,6 +299,7 @@ impl Engine {
         self.engine_played = [false; 2];
         self.last = None;
         self.loaded = None;
+        self.dynkomi.reset();
         self.searcher.clear();
         self.judge.clear();
         self.status.clear();
@@ -331,7 +352,7 @@ impl Engine {
 
     /// Records the controller's clock for `color`: seconds and stones left (`time_left`).
     pub fn time_left(&mut self, color: Color, seconds: f64, stones: u32) {
-        self.clock.left[color.index()] = Some((seconds, stones));
+        self.clock.report(color, seconds, stones);
     }
 
     // ----- moves ---------------------------------------------------------------------------
@@ -368,11 +389,22 @@ impl Engine {
                 hard: None,
             };
         }
-        let t = self.clock.move_times(
-            color,
-            self.game.size(),
-            self.game.move_number(),
-            self.params.time,
+        let size = self.game.size();
+        let stones: usize = self.game.board().stone_counts().iter().sum();
+        let situation = Situation {
+            size,
+            moves: self.game.move_number(),
+            empty: (size * size).saturating_sub(stones),
+        };
+        let tp = TimeParams {
+            default: self.params.time,
+            lag: self.lag,
+        };
+        let t = self.clock.move_times(color, &situation, &tp);
+        log::debug!(
+            "time for {color}: soft {:.2} s, hard {:.2} s",
+            t.soft,
+            t.hard
         );
         Limits {
             playouts: p,
@@ -390,8 +422,11 @@ impl Engine {
         how: &Genmove,
         on_report: &mut dyn FnMut(&Report),
     ) -> Decision {
+        let started = Instant::now();
         let limits = self.move_limits(color);
         let stop = self.stop.clone();
+        let extra = self.dynkomi.white_extra(&self.game, color);
+        self.searcher.set_komi_offset(extra);
         let report = self.searcher.search(
             &self.game,
             color,
@@ -401,8 +436,19 @@ impl Engine {
             how.interval,
             on_report,
         );
+        if let Some(best) = report.moves.first() {
+            self.dynkomi.observe(&self.game, best.winrate);
+        }
+        // giving handicap, the game is not lost before the middle game
+        let giving = self.game.handicap() > 0 && color == Color::White;
         let policy = Policy {
             resign_threshold: self.params.resign_threshold,
+            resign_from_move: if giving {
+                self.dynkomi.linear_moves(self.game.size())
+            } else {
+                0
+            },
+            komi_bonus: -color.sign() * extra,
         };
         let dead_opponent = how.cleanup.then(|| {
             self.confirmation()
@@ -417,17 +463,27 @@ impl Engine {
         };
         let d = decide(&report, &self.game, how.cleanup, &policy, &standing);
         log::info!(
-            "{} playouts for {color} ({}), best {:?}: {d:?}",
+            "{} playouts for {color} ({}, White's extra komi {extra}), best {:?}: {d:?}",
             report.playouts,
             self.searcher.name(),
             report.moves.first().map(|m| (m.visits, m.winrate))
         );
         self.last = Some(report);
-        if how.play {
-            self.commit(color, d)
-        } else {
-            d
+        if !how.play {
+            return d;
         }
+        let d = self.commit(color, d);
+        self.clock.charge(color, started.elapsed().as_secs_f64());
+        if self.ponder && d != Decision::Resign && !self.game.is_over() {
+            self.searcher.ponder(&self.game, self.game.to_move());
+        }
+        d
+    }
+
+    /// Ends the search of the opponent's turn (`--ponder`), if one runs: every command that
+    /// changes or searches the game calls this first.
+    pub fn stop_pondering(&mut self) {
+        self.searcher.stop_pondering();
     }
 
     /// The final score, dead stones judged, if `color` passes now and that ends the game
@@ -500,6 +556,7 @@ impl Engine {
             playouts: Some(ANALYSIS_CAP),
             ..Limits::default()
         };
+        self.searcher.set_komi_offset(0.0);
         let report = self.searcher.search(
             &self.game,
             color,
@@ -537,6 +594,7 @@ impl Engine {
         };
         let stop = self.stop.clone();
         let color = self.game.to_move();
+        self.searcher.set_komi_offset(0.0);
         self.searcher
             .search(&self.game, color, &limits, &[], &stop, None, &mut |_| {})
     }
@@ -632,6 +690,7 @@ impl Engine {
                 };
                 let color = self.game.to_move();
                 let never = AtomicBool::new(false);
+                self.searcher.set_komi_offset(0.0);
                 fresh = self.searcher.search(
                     &self.game,
                     color,

@@ -223,6 +223,19 @@ fn read_small_file(path: &str) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Commands answered while pondering goes on: they neither change nor search the game.
+const KEEP_PONDERING: &[&str] = &[
+    "name",
+    "version",
+    "protocol_version",
+    "list_commands",
+    "known_command",
+    "time_left",
+    "time_settings",
+    "kgs-time_settings",
+    "showboard",
+];
+
 /// Analysis request parsed from `lz-analyze`/`kata-analyze` arguments.
 struct AnalyzeArgs {
     color: Option<Color>,
@@ -807,13 +820,7 @@ impl Gtp {
         } else {
             ClockKind::Canadian
         };
-        self.engine.set_clock(Clock {
-            kind,
-            main,
-            period: byo,
-            stones,
-            left: [None, None],
-        });
+        self.engine.set_clock(Clock::new(kind, main, byo, stones));
         Ok(String::new())
     }
 
@@ -831,31 +838,26 @@ impl Gtp {
         let clock = match kind.as_str() {
             "none" => {
                 want(args, 1)?;
-                Clock {
-                    kind: ClockKind::Unlimited,
-                    ..Clock::default()
-                }
+                Clock::new(ClockKind::Unlimited, 0.0, 0.0, 0)
             }
             "absolute" => {
                 want(args, 2)?;
-                Clock {
-                    kind: ClockKind::Absolute,
-                    main: parse_seconds(&args[1])?,
-                    ..Clock::default()
-                }
+                Clock::new(ClockKind::Absolute, parse_seconds(&args[1])?, 0.0, 0)
             }
             "byoyomi" | "canadian" => {
                 want(args, 4)?;
-                Clock {
-                    kind: if kind == "byoyomi" {
-                        ClockKind::Byoyomi
-                    } else {
-                        ClockKind::Canadian
-                    },
-                    main: parse_seconds(&args[1])?,
-                    period: parse_seconds(&args[2])?,
-                    stones: parse_count(&args[3])?,
-                    left: [None, None],
+                let kind = if kind == "byoyomi" {
+                    ClockKind::Byoyomi
+                } else {
+                    ClockKind::Canadian
+                };
+                let main = parse_seconds(&args[1])?;
+                let period = parse_seconds(&args[2])?;
+                let count = parse_count(&args[3])?;
+                if period == 0.0 || count == 0 {
+                    Clock::new(ClockKind::Absolute, main, 0.0, 0)
+                } else {
+                    Clock::new(kind, main, period, count)
                 }
             }
             _ => return Err(SYNTAX.into()),
@@ -1015,6 +1017,9 @@ pub fn free_handicap_points(size: usize, n: usize) -> Vec<Point> {
 
 impl Handler for Gtp {
     fn handle(&mut self, cmd: &Command, stream: &mut dyn Stream) -> Response {
+        if !KEEP_PONDERING.contains(&cmd.name.as_str()) {
+            self.engine.stop_pondering();
+        }
         match Self::find(&cmd.name) {
             None => Response::Reply(Err("unknown command".into())),
             Some(Run::Plain(f)) => Response::Reply(f(self, &cmd.args)),

@@ -85,4 +85,14 @@ pub trait Searcher: Send {
     ) -> Report;
     /// Forgets everything kept between searches (new game, new board size).
     fn clear(&mut self);
+    /// Starts searching `game`'s position for `color` in the background (the opponent's
+    /// turn), for the next search to reuse; returns at once. Searchers that keep nothing
+    /// between searches do nothing.
+    fn ponder(&mut self, _game: &Game, _color: Color) {}
+    /// Stops the background search; returns its playouts (`None`: none was running).
+    fn stop_pondering(&mut self) -> Option<u64> {
+        None
+    }
+    /// Komi given to White in the playouts on top of the game's (dynamic komi).
+    fn set_komi_offset(&mut self, _white: f64) {}
 }

@@ -1,12 +1,46 @@
-//! Time management: the clock set by the controller (`time_settings`, `kgs-time_settings`,
-//! `time_left`) and how long to think on one move, as a soft limit (the usual think) and a
-//! hard limit (a bounded multiple of it that a search may use when the best move is unclear,
-//! never past what the clock allows).
+//! Time management: the clock set by the controller (`time_settings`, `kgs-time_settings`),
+//! kept by the engine itself between the controller's `time_left` reports (which carry whole
+//! seconds only), and how long to think on one move: a soft limit (the usual think) and a
+//! hard limit (what a search may use when the best move is unclear), and when a running
+//! search may stop before them.
+//!
+//! The share of main time follows Pachi's and Fuego's time managers in idea: the moves still
+//! to play are estimated from the empty points, the middle game gets more than the opening
+//! and the endgame, main time is never spent faster than byo-yomi would allow, and a lag
+//! margin is kept back from every move.
 
 use crate::board::Color;
 use std::time::{Duration, Instant};
 
-/// Time settings and the clocks reported by the controller.
+/// Kinds of time control.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClockKind {
+    /// No clock set: the per-move default applies (unless `time_left` reports one).
+    #[default]
+    Unset,
+    /// No time limit.
+    Unlimited,
+    /// Main time only.
+    Absolute,
+    /// Canadian overtime: `stones` moves in every period.
+    Canadian,
+    /// Japanese byo-yomi: `stones` periods, one move in each.
+    Byoyomi,
+}
+
+/// Where one side's clock stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Left {
+    /// Main time left in seconds.
+    pub main: f64,
+    /// Seconds left in the current overtime period.
+    pub period: f64,
+    /// Canadian: stones still to play in the period; byo-yomi: periods left (the current one
+    /// included); 0 while in main time.
+    pub count: u32,
+}
+
+/// Time settings and both sides' clocks.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Clock {
     /// The kind of time control.
@@ -17,144 +51,344 @@ pub struct Clock {
     pub period: f64,
     /// Canadian: stones per period; byo-yomi: number of periods.
     pub stones: u32,
-    /// Last `time_left` per colour: seconds and stones (0 = still in main time).
-    pub left: [Option<(f64, u32)>; 2],
+    /// Each side's clock as last reported or kept; `None`: as set (or unknown when unset).
+    left: [Option<Left>; 2],
 }
 
-/// Kinds of time control.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ClockKind {
-    /// No clock set: the per-move default applies.
-    #[default]
-    Unset,
-    /// No time limit.
-    Unlimited,
-    /// Main time only.
-    Absolute,
-    /// Canadian overtime.
-    Canadian,
-    /// Japanese byo-yomi.
-    Byoyomi,
+/// What the time manager is given besides the clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeParams {
+    /// Seconds per move when no clock runs (`--time`).
+    pub default: f64,
+    /// Seconds kept back from every move for the controller and the network (`--lag-margin`).
+    pub lag: f64,
 }
 
-/// The longest think per move under a clock, unless `--time` asks for more (10 x `--time`).
+impl Default for TimeParams {
+    fn default() -> Self {
+        TimeParams {
+            default: 1.0,
+            lag: LAG_MARGIN,
+        }
+    }
+}
+
+/// Default of `--lag-margin`.
+pub const LAG_MARGIN: f64 = 0.3;
+
+/// The longest soft limit per move under a clock, unless `--time` asks for more (10 x
+/// `--time`): day-long correspondence clocks (gtp2ogs) must not keep the engine busy for hours.
 pub const MAX_MOVE_SECONDS: f64 = 60.0;
 
 /// The hard limit is at most this multiple of the soft limit.
 pub const HARD_FACTOR: f64 = 3.0;
 
-/// Seconds kept back from the flag on every move (network and process lag).
-const MARGIN: f64 = 0.25;
+/// The shortest think ever planned, in seconds.
+const MIN_THINK: f64 = 0.05;
+
+/// The share of one byo-yomi period planned as the soft limit: time left in a period is
+/// lost, so most of it is used, the rest kept for unclear moves.
+const BYOYOMI_SOFT: f64 = 0.8;
+
+/// A search stops early on a decided game (best winrate this far from 0.5 on either side)
+/// once it has used this share of the soft limit.
+const DECIDED_WINRATE: f64 = 0.97;
+const DECIDED_SHARE: f64 = 0.25;
+
+/// Playouts of this search before its rate is trusted.
+const RATE_PLAYOUTS: u64 = 200;
 
 /// How long to think on one move, in seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveTime {
     /// The usual think: stop here unless the best move is unclear.
     pub soft: f64,
-    /// Never think past this (at least `soft`, at most [`HARD_FACTOR`] x `soft`).
+    /// Never think past this (at least `soft`).
     pub hard: f64,
 }
 
+/// What the game looks like to the time manager.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Situation {
+    /// Board size.
+    pub size: usize,
+    /// Moves played so far.
+    pub moves: usize,
+    /// Empty points on the board.
+    pub empty: usize,
+}
+
 impl Clock {
-    /// Seconds to think on this move: `default` when no clock is set, otherwise a share of
-    /// what is left, kept clear of the flag. `moves_played` and `size` estimate what remains.
-    /// This is the soft limit of [`Clock::move_times`].
-    pub fn move_time(&self, c: Color, size: usize, moves_played: usize, default: f64) -> f64 {
-        let remaining_moves = remaining_moves(size, moves_played);
-        // `exact`: the time is what this one stone may take (overtime), so only the margin
-        // is kept back; a share of main time keeps a tenth more in reserve
-        let (t, exact) = match self.kind {
-            ClockKind::Unlimited => return default,
-            // no time_settings, but the controller reports a clock: respect it
-            ClockKind::Unset => match self.left[c.index()] {
-                None => return default,
-                Some((t, s)) if s > 0 => ((t / s as f64).min(default), true),
-                Some((t, _)) => ((t / remaining_moves).min(default), false),
-            },
-            ClockKind::Absolute => {
-                let left = self.left[c.index()].map_or(self.main, |l| l.0);
-                (left / remaining_moves, false)
-            }
-            ClockKind::Canadian => match self.left[c.index()] {
-                Some((t, s)) if s > 0 => (t / s as f64, true),
-                Some((t, _)) => (t / remaining_moves + self.overtime_share(), false),
-                None => (self.main / remaining_moves + self.overtime_share(), false),
-            },
-            ClockKind::Byoyomi => match self.left[c.index()] {
-                Some((t, s)) if s > 0 => (t.min(self.period), true),
-                Some((t, _)) => (t / remaining_moves + self.period, false),
-                None => (self.main / remaining_moves + self.period, false),
-            },
-        };
-        // A flat search gains little after a minute; day-long correspondence clocks
-        // (gtp2ogs) must not keep the engine busy for hours.
-        let cap = (10.0 * default).max(MAX_MOVE_SECONDS);
-        let usable = if exact { t - MARGIN } else { t * 0.9 - MARGIN };
-        usable.clamp(0.05, cap)
+    /// A clock of this kind, both sides at the full time.
+    pub fn new(kind: ClockKind, main: f64, period: f64, stones: u32) -> Clock {
+        Clock {
+            kind,
+            main,
+            period,
+            stones,
+            left: [None, None],
+        }
     }
 
-    /// The soft and hard limits for this move. Soft is [`Clock::move_time`]; hard is
-    /// [`HARD_FACTOR`] times it, cut to what one move may take without risking the flag
-    /// (a quarter of the main time left, the overtime share of one stone, one byo-yomi
-    /// period), never below soft.
-    pub fn move_times(&self, c: Color, size: usize, moves_played: usize, default: f64) -> MoveTime {
-        let soft = self.move_time(c, size, moves_played, default);
-        let hard = match self.allowed(c) {
-            Some(a) => (soft * HARD_FACTOR).min(a - MARGIN),
-            None => soft * HARD_FACTOR,
-        };
-        MoveTime {
-            soft,
-            hard: hard.max(soft),
+    /// Where `c`'s clock stands: as reported or kept, else as set; `None` without a clock.
+    pub fn left(&self, c: Color) -> Option<Left> {
+        if let Some(l) = self.left[c.index()] {
+            return Some(l);
         }
+        match self.kind {
+            ClockKind::Unset | ClockKind::Unlimited => None,
+            ClockKind::Absolute => Some(Left {
+                main: self.main,
+                period: 0.0,
+                count: 0,
+            }),
+            ClockKind::Canadian | ClockKind::Byoyomi => Some(Left {
+                main: self.main,
+                period: self.period,
+                count: if self.main > 0.0 { 0 } else { self.stones },
+            }),
+        }
+    }
+
+    /// The controller's report (`time_left c seconds count`): `count` 0 means main time;
+    /// otherwise stones left in the Canadian period, or periods left in byo-yomi (kgsGtp).
+    pub fn report(&mut self, c: Color, seconds: f64, count: u32) {
+        let seconds = if seconds.is_finite() {
+            seconds.clamp(0.0, 1.0e9)
+        } else {
+            0.0
+        };
+        self.left[c.index()] = Some(if count == 0 {
+            Left {
+                main: seconds,
+                period: self.period,
+                count: 0,
+            }
+        } else {
+            Left {
+                main: 0.0,
+                period: seconds,
+                count,
+            }
+        });
+    }
+
+    /// Charges `seconds` of thinking to `c`'s own clock, as the controller's clock would:
+    /// main time first, then overtime (a Canadian period renews after its stones, a byo-yomi
+    /// period renews after every move and an overrun uses periods up).
+    pub fn charge(&mut self, c: Color, seconds: f64) {
+        if !seconds.is_finite() || seconds < 0.0 {
+            return;
+        }
+        let Some(mut l) = self.left(c) else {
+            return;
+        };
+        let mut e = seconds;
+        if l.count == 0 {
+            if e <= l.main || self.kind == ClockKind::Absolute || self.stones == 0 {
+                l.main = (l.main - e).max(0.0);
+                self.left[c.index()] = Some(l);
+                return;
+            }
+            // main time ran out during this move: the rest comes out of overtime
+            e -= l.main;
+            l.main = 0.0;
+            l.count = self.stones.max(1);
+            l.period = self.period;
+        }
+        match self.kind {
+            ClockKind::Byoyomi => {
+                while self.period > 0.0 && e > self.period && l.count > 1 {
+                    e -= self.period;
+                    l.count -= 1;
+                }
+                l.period = self.period;
+            }
+            ClockKind::Canadian => {
+                l.period = (l.period - e).max(0.0);
+                l.count = l.count.saturating_sub(1);
+                if l.count == 0 {
+                    l.count = self.stones.max(1);
+                    l.period = self.period;
+                }
+            }
+            // reported overtime of an unknown kind: spend it, count nothing
+            _ => l.period = (l.period - e).max(0.0),
+        }
+        self.left[c.index()] = Some(l);
     }
 
     /// Whether a clock runs for `c` (then the time limits apply even with a playout count).
     pub fn runs(&self, c: Color) -> bool {
-        match self.kind {
-            ClockKind::Unset => self.left[c.index()].is_some(),
-            ClockKind::Unlimited => false,
-            _ => true,
-        }
+        self.kind != ClockKind::Unlimited && self.left(c).is_some()
     }
 
-    /// The most one move may take under the clock (seconds; a tenth is kept back from a
-    /// share of main time), `None` without a clock.
-    fn allowed(&self, c: Color) -> Option<f64> {
-        let left = self.left[c.index()];
-        let main = |t: f64| Some(0.9 * t / 4.0);
-        match self.kind {
-            ClockKind::Unlimited => None,
-            ClockKind::Unset => match left? {
-                (t, s) if s > 0 => Some(t / s as f64),
-                (t, _) => main(t),
-            },
-            ClockKind::Absolute => main(left.map_or(self.main, |l| l.0)),
-            ClockKind::Canadian => match left {
-                Some((t, s)) if s > 0 => Some(t / s as f64),
-                Some((t, _)) => main(t).map(|m| m + self.overtime_share()),
-                None => main(self.main).map(|m| m + self.overtime_share()),
-            },
-            ClockKind::Byoyomi => match left {
-                Some((t, s)) if s > 0 => Some(t.min(self.period)),
-                Some((t, _)) => main(t).map(|m| m + self.period),
-                None => main(self.main).map(|m| m + self.period),
-            },
+    /// The soft and hard limits for `c`'s move in situation `s`.
+    ///
+    /// - No clock: `default` soft, [`HARD_FACTOR`] times it hard.
+    /// - Main time: the share of this move among the moves still to play, weighted by game
+    ///   phase ([`phase_weight`]), never below the overtime per move; hard is a bounded
+    ///   multiple of it, at most a quarter of the main time left plus one move's overtime.
+    /// - Canadian overtime: the period left split among its stones; hard may borrow one later
+    ///   stone's share.
+    /// - Byo-yomi: most of one period soft, the period hard (a period is never used up on
+    ///   purpose, so the last one is never risked).
+    ///
+    /// The lag margin comes off every limit; soft is capped at [`MAX_MOVE_SECONDS`] (or ten
+    /// times `default` when that is more).
+    pub fn move_times(&self, c: Color, s: &Situation, p: &TimeParams) -> MoveTime {
+        let lag = p.lag.max(0.0);
+        let unclocked = MoveTime {
+            soft: p.default,
+            hard: p.default * HARD_FACTOR,
+        };
+        if self.kind == ClockKind::Unlimited {
+            return unclocked;
         }
-    }
-
-    fn overtime_share(&self) -> f64 {
-        if self.stones > 0 {
-            self.period / self.stones as f64
+        let Some(l) = self.left(c) else {
+            return unclocked;
+        };
+        // one move's time in overtime: per move (byo-yomi), per stone (Canadian)
+        let overtime = |period: f64, count: u32| -> MoveTime {
+            match self.kind {
+                ClockKind::Byoyomi => MoveTime {
+                    soft: BYOYOMI_SOFT * (period - lag),
+                    hard: period - lag,
+                },
+                _ => {
+                    // hard borrows at most one later stone's share
+                    let n = count.max(1) as f64;
+                    let share = period / n;
+                    MoveTime {
+                        soft: share - lag,
+                        hard: if n > 1.0 { 2.0 * share } else { share } - lag,
+                    }
+                }
+            }
+        };
+        let t = if l.count > 0 {
+            overtime(l.period, l.count)
         } else {
-            0.0
+            let has_overtime =
+                self.stones > 0 && self.period > 0.0 && self.kind != ClockKind::Absolute;
+            // the first move of overtime, as this move would find it after main time
+            let first = if has_overtime {
+                overtime(self.period, self.stones)
+            } else {
+                MoveTime {
+                    soft: 0.0,
+                    hard: -lag,
+                }
+            };
+            let r = remaining_moves(s);
+            // every move still to play needs its lag margin; overtime is the reserve when
+            // there is one, otherwise a little main time is
+            let reserve = if has_overtime { 0.0 } else { lag * r };
+            let share = (l.main - reserve).max(0.0) * phase_share(s, r);
+            let soft = share.max(first.soft).max(0.0);
+            let hard = (soft * HARD_FACTOR).min(0.25 * l.main + first.hard.max(0.0));
+            MoveTime { soft, hard }
+        };
+        let cap = (10.0 * p.default).max(MAX_MOVE_SECONDS);
+        let soft = t.soft.clamp(MIN_THINK, cap);
+        MoveTime {
+            soft,
+            hard: t.hard.min(HARD_FACTOR * cap).max(soft),
         }
     }
 }
 
-/// An estimate of the moves one side still has to play.
-fn remaining_moves(size: usize, moves_played: usize) -> f64 {
-    ((size * size) as f64 * 0.45 - moves_played as f64 / 2.0).max(12.0)
+/// An estimate of the moves one side still has to play: the empty points beyond a quarter of
+/// the board (what territory keeps empty at the end), a tenth more for recaptures, half of
+/// them each; at least a twelfth of the board (six).
+pub fn remaining_moves(s: &Situation) -> f64 {
+    let n = (s.size * s.size) as f64;
+    let open = s.empty as f64 - 0.25 * n;
+    (open * 1.1 / 2.0).max((n / 12.0).max(6.0))
+}
+
+/// How much a move weighs at `moves` played on a board of `size`: half in the first moves,
+/// rising to full weight by a tenth of the board's points, full through the middle game
+/// (up to 45% of the points), falling to 0.4 by 75%.
+pub fn phase_weight(size: usize, moves: f64) -> f64 {
+    let f = moves / (size * size).max(1) as f64;
+    if f < 0.1 {
+        0.5 + 5.0 * f
+    } else if f < 0.45 {
+        1.0
+    } else {
+        (1.0 - 2.0 * (f - 0.45)).max(0.4)
+    }
+}
+
+/// This move's weight over the weights of the `r` moves one side still plays (every other
+/// move number from now on).
+fn phase_share(s: &Situation, r: f64) -> f64 {
+    let n = r.ceil().max(1.0) as usize;
+    let total: f64 = (0..n)
+        .map(|i| phase_weight(s.size, (s.moves + 2 * i) as f64))
+        .sum();
+    phase_weight(s.size, s.moves as f64) / total
+}
+
+/// What a running search knows when it asks whether it may stop.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Seconds since the search started.
+    pub elapsed: f64,
+    /// Playouts done by this search.
+    pub playouts: u64,
+    /// Visits of the most visited root move and of the next.
+    pub best: u64,
+    /// Visits of the second most visited root move.
+    pub second: u64,
+    /// Winrate of the most visited move for the side to move.
+    pub winrate: f64,
+    /// Whether the most visited move is clearly the best (then the soft limit ends the
+    /// search; otherwise it may go on to the hard one).
+    pub clear: bool,
+    /// Whether enough playouts were done to trust the statistics.
+    pub enough: bool,
+}
+
+/// Why a search stops (or `None`: go on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The hard limit is reached.
+    Hard,
+    /// The soft limit is reached and the best move is clear.
+    Soft,
+    /// The best move keeps its place whatever the remaining playouts do.
+    Settled,
+    /// The game is decided.
+    Decided,
+}
+
+/// Whether a search under `t` may stop now.
+pub fn stop_reason(t: &MoveTime, p: &Progress) -> Option<StopReason> {
+    if p.elapsed >= t.hard {
+        return Some(StopReason::Hard);
+    }
+    if !p.enough {
+        return None;
+    }
+    if p.elapsed >= t.soft && p.clear {
+        return Some(StopReason::Soft);
+    }
+    if p.elapsed >= DECIDED_SHARE * t.soft && (p.winrate - 0.5).abs() >= DECIDED_WINRATE - 0.5 {
+        return Some(StopReason::Decided);
+    }
+    // the playouts left until the search would stop, at the rate so far (once it is known:
+    // a reused tree brings visits but no rate)
+    if p.elapsed > 0.0 && p.playouts >= RATE_PLAYOUTS {
+        let until = if p.clear { t.soft } else { t.hard };
+        let rate = p.playouts as f64 / p.elapsed;
+        let left = rate * (until - p.elapsed).max(0.0);
+        if (p.best.saturating_sub(p.second)) as f64 > left {
+            return Some(StopReason::Settled);
+        }
+    }
+    None
 }
 
 /// A deadline `seconds` from now (saturating on absurd values).
@@ -172,89 +406,303 @@ pub fn deadline_in(seconds: f64) -> Instant {
 mod tests {
     use super::*;
 
-    #[test]
-    fn correspondence_clock_is_capped() {
-        // gtp2ogs correspondence: byo-yomi of a day, a week of main time
-        let c = Clock {
-            kind: ClockKind::Byoyomi,
-            main: 604_800.0,
-            period: 86_400.0,
-            stones: 5,
-            left: [Some((604_800.0, 0)), None],
-        };
-        assert_eq!(c.move_time(Color::Black, 19, 10, 1.0), MAX_MOVE_SECONDS);
-        // a longer --time raises the cap to ten times itself
-        assert_eq!(c.move_time(Color::Black, 19, 10, 30.0), 300.0);
-        let t = c.move_times(Color::Black, 19, 10, 1.0);
-        assert_eq!(t.hard, HARD_FACTOR * MAX_MOVE_SECONDS);
+    const B: Color = Color::Black;
+    const W: Color = Color::White;
+
+    fn at(size: usize, moves: usize) -> Situation {
+        // a plausible board: two stones a move, a tenth of them captured
+        let stones = (moves as f64 * 0.9) as usize;
+        Situation {
+            size,
+            moves,
+            empty: (size * size).saturating_sub(stones),
+        }
+    }
+
+    fn params(default: f64) -> TimeParams {
+        TimeParams {
+            default,
+            lag: LAG_MARGIN,
+        }
+    }
+
+    /// Plays a whole game on `clock` with a fake clock: every move takes its soft limit
+    /// (`hard` on every `unclear`-th move); returns the thinking times and the clock after.
+    fn play_out(clock: &mut Clock, size: usize, moves: usize, unclear: usize) -> Vec<f64> {
+        let p = params(1.0);
+        (0..moves)
+            .map(|i| {
+                let t = clock.move_times(B, &at(size, 2 * i), &p);
+                let took = if unclear > 0 && i % unclear == 0 {
+                    t.hard
+                } else {
+                    t.soft
+                };
+                // what the controller sees: the think plus some network lag
+                clock.charge(B, took + 0.1);
+                took
+            })
+            .collect()
     }
 
     #[test]
-    fn clock_shares() {
-        let mut c = Clock::default();
-        assert_eq!(c.move_time(Color::Black, 19, 0, 2.0), 2.0);
-        c.kind = ClockKind::Absolute;
-        c.main = 600.0;
-        let t = c.move_time(Color::Black, 19, 0, 2.0);
-        assert!(t > 1.0 && t < 10.0, "{t}");
-        c.kind = ClockKind::Canadian;
-        c.period = 30.0;
-        c.stones = 10;
-        c.left[1] = Some((20.0, 5));
-        let t = c.move_time(Color::White, 19, 100, 2.0);
-        assert!(t > 2.0 && t < 4.0, "{t}");
-        c.left[1] = Some((1e300, 1));
-        assert!(c.move_time(Color::White, 19, 100, 2.0) <= 1.0e6);
+    fn no_clock_uses_the_default() {
+        let c = Clock::default();
+        let t = c.move_times(B, &at(19, 0), &params(2.0));
+        assert_eq!((t.soft, t.hard), (2.0, 2.0 * HARD_FACTOR));
+        assert!(!c.runs(B));
+        let u = Clock::new(ClockKind::Unlimited, 0.0, 0.0, 0);
+        assert!(!u.runs(B));
+        assert_eq!(u.move_times(B, &at(9, 0), &params(3.0)).soft, 3.0);
+    }
+
+    #[test]
+    fn correspondence_clock_is_capped() {
+        // gtp2ogs correspondence: byo-yomi of a day, a week of main time
+        let mut c = Clock::new(ClockKind::Byoyomi, 604_800.0, 86_400.0, 5);
+        c.report(B, 604_800.0, 0);
+        let t = c.move_times(B, &at(19, 10), &params(1.0));
+        assert_eq!(t.soft, MAX_MOVE_SECONDS);
+        assert_eq!(t.hard, HARD_FACTOR * MAX_MOVE_SECONDS);
+        // a longer --time raises the cap to ten times itself
+        assert_eq!(c.move_times(B, &at(19, 10), &params(30.0)).soft, 300.0);
+    }
+
+    #[test]
+    fn absolute_time_lasts_the_game_and_favours_the_middle() {
+        for (size, main) in [(9, 60.0), (19, 600.0), (19, 120.0)] {
+            let mut c = Clock::new(ClockKind::Absolute, main, 0.0, 0);
+            // a long game (as many moves as points), every fourth move unclear
+            let n = size * size / 2;
+            let times = play_out(&mut c, size, n, 4);
+            let used: f64 = times.iter().sum::<f64>() + 0.1 * n as f64;
+            assert!(used <= main, "{size}: used {used} of {main}");
+            assert!(used >= 0.75 * main, "{size}: used only {used} of {main}");
+            let l = c.left(B).unwrap();
+            assert!(l.main > 0.0, "{size}: flag fell");
+            // the middle game gets more than the opening
+            let open = times[1];
+            let middle = times[size * size / 8];
+            assert!(middle > open, "{size}: opening {open}, middle {middle}");
+        }
+    }
+
+    #[test]
+    fn main_time_is_never_faster_than_byoyomi() {
+        // 20 s main and 1 s byo-yomi on 9x9: the main time share is below the period, so
+        // every move in main time gets at least byo-yomi's think
+        let c = Clock::new(ClockKind::Byoyomi, 20.0, 1.0, 3);
+        let t = c.move_times(B, &at(9, 0), &params(1.0));
+        let period_soft = BYOYOMI_SOFT * (1.0 - LAG_MARGIN);
+        assert!(t.soft >= period_soft - 1e-9, "{t:?}");
+        // 10 minutes on 19x19 with 30 s periods: main time is shared out, more than a period
+        // in the middle game
+        let c = Clock::new(ClockKind::Byoyomi, 600.0, 5.0, 5);
+        let t = c.move_times(B, &at(19, 100), &params(1.0));
+        assert!(t.soft > 5.0 && t.soft < 20.0, "{t:?}");
+        assert!(t.hard > t.soft && t.hard <= 0.25 * 600.0 + 5.0, "{t:?}");
+    }
+
+    #[test]
+    fn byoyomi_keeps_every_period() {
+        // 20 s + 3 x 1 s on 9x9, the soak's kind of clock: the game outlasts main time and
+        // no period is ever lost, whatever the moves take up to their hard limit
+        let mut c = Clock::new(ClockKind::Byoyomi, 20.0, 1.0, 3);
+        let times = play_out(&mut c, 9, 60, 3);
+        let l = c.left(B).unwrap();
+        assert_eq!((l.main, l.count), (0.0, 3), "{l:?}");
+        assert!(times.iter().all(|&t| t <= 20.0), "{times:?}");
+        // in overtime, hard stays inside the period with the lag margin
+        let t = c.move_times(B, &at(9, 100), &params(1.0));
+        assert!(
+            t.soft < t.hard && t.hard <= 1.0 - LAG_MARGIN + 1e-9,
+            "{t:?}"
+        );
+        // the last period as reported by kgsGtp
+        c.report(W, 0.8, 1);
+        let t = c.move_times(W, &at(9, 100), &params(1.0));
+        assert!(t.hard <= 0.8 - LAG_MARGIN + 1e-9, "{t:?}");
+    }
+
+    #[test]
+    fn byoyomi_overruns_use_periods() {
+        let mut c = Clock::new(ClockKind::Byoyomi, 10.0, 5.0, 3);
+        c.charge(B, 4.0);
+        assert_eq!(c.left(B).unwrap().main, 6.0);
+        // 6 s main, then 7 s into overtime: the first period is lost
+        c.charge(B, 13.0);
+        assert_eq!(
+            c.left(B).unwrap(),
+            Left {
+                main: 0.0,
+                period: 5.0,
+                count: 2
+            }
+        );
+        c.charge(B, 4.9);
+        assert_eq!(c.left(B).unwrap().count, 2);
+        c.charge(B, 100.0);
+        assert_eq!(c.left(B).unwrap().count, 1);
+        // the other side's clock is untouched
+        assert_eq!(c.left(W).unwrap().main, 10.0);
+    }
+
+    #[test]
+    fn canadian_periods_renew_after_their_stones() {
+        let mut c = Clock::new(ClockKind::Canadian, 1.0, 30.0, 3);
+        c.charge(B, 3.0);
+        // main time ran out in this move: 2 s of the period, one stone played
+        assert_eq!(
+            c.left(B).unwrap(),
+            Left {
+                main: 0.0,
+                period: 28.0,
+                count: 2
+            }
+        );
+        c.charge(B, 8.0);
+        c.charge(B, 8.0);
+        assert_eq!(
+            c.left(B).unwrap(),
+            Left {
+                main: 0.0,
+                period: 30.0,
+                count: 3
+            }
+        );
+        // with 20 s for 5 stones: about 4 s each, hard borrowing from the later stones
+        c.report(B, 20.0, 5);
+        let t = c.move_times(B, &at(19, 150), &params(1.0));
+        assert!((t.soft - (4.0 - LAG_MARGIN)).abs() < 1e-9, "{t:?}");
+        assert!((t.hard - (8.0 - LAG_MARGIN)).abs() < 1e-9, "{t:?}");
+        // one stone left: the whole period, minus the margin, and nothing more
+        c.report(B, 2.0, 1);
+        let t = c.move_times(B, &at(19, 150), &params(1.0));
+        assert_eq!((t.soft, t.hard), (2.0 - LAG_MARGIN, 2.0 - LAG_MARGIN));
+        // a whole game of 25 stones in 5 minutes never overruns a period
+        let mut c = Clock::new(ClockKind::Canadian, 0.0, 300.0, 25);
+        let times = play_out(&mut c, 19, 150, 5);
+        assert!(times.iter().all(|&t| t > 5.0), "{times:?}");
+    }
+
+    #[test]
+    fn time_left_alone_is_respected() {
         // time_left without time_settings still keeps clear of the flag
         let mut u = Clock::default();
-        u.left[0] = Some((3.0, 0));
-        assert!(u.move_time(Color::Black, 19, 0, 5.0) < 0.5);
-        assert_eq!(u.move_time(Color::White, 19, 0, 5.0), 5.0);
-        assert!(c.move_time(Color::White, 19, 100, 2.0) <= 1.0e6);
+        u.report(B, 3.0, 0);
+        assert!(u.runs(B) && !u.runs(W));
+        let t = u.move_times(B, &at(19, 0), &params(5.0));
+        assert!(t.hard < 1.0, "{t:?}");
+        assert_eq!(u.move_times(W, &at(19, 0), &params(5.0)).soft, 5.0);
+        u.report(W, 1e300, 1);
+        assert!(u.move_times(W, &at(19, 0), &params(2.0)).hard <= 3.0 * MAX_MOVE_SECONDS);
+        u.report(W, f64::NAN, 0);
+        assert_eq!(u.move_times(W, &at(19, 0), &params(2.0)).soft, MIN_THINK);
         assert!(deadline_in(f64::NAN) >= Instant::now());
     }
 
     #[test]
-    fn hard_limit_is_bounded_by_soft_and_clock() {
-        // no clock: a bounded multiple of --time
-        let c = Clock::default();
-        let t = c.move_times(Color::Black, 19, 0, 2.0);
-        assert_eq!((t.soft, t.hard), (2.0, 2.0 * HARD_FACTOR));
-        assert!(!c.runs(Color::Black));
-        // the matches' `time_settings 0 1 1`: one stone per second, the hard limit stays
-        // inside the period
-        let c = Clock {
-            kind: ClockKind::Canadian,
-            main: 0.0,
-            period: 1.0,
-            stones: 1,
-            left: [Some((1.0, 1)), None],
+    fn one_stone_per_second() {
+        // the matches' `time_settings 0 1 1`
+        let c = Clock::new(ClockKind::Canadian, 0.0, 1.0, 1);
+        let t = c.move_times(B, &at(9, 10), &params(1.0));
+        assert!(c.runs(B));
+        assert!((t.soft - 0.7).abs() < 1e-9 && t.hard == t.soft, "{t:?}");
+    }
+
+    #[test]
+    fn remaining_moves_shrink_with_the_board() {
+        let start = remaining_moves(&at(19, 0));
+        assert!(start > 100.0 && start < 170.0, "{start}");
+        let nine = remaining_moves(&at(9, 0));
+        assert!(nine > 25.0 && nine < 40.0, "{nine}");
+        assert_eq!(remaining_moves(&at(9, 200)), 6.75);
+        assert!(phase_weight(19, 0.0) < phase_weight(19, 100.0));
+        assert!(phase_weight(19, 300.0) < phase_weight(19, 100.0));
+    }
+
+    #[test]
+    fn stop_rules() {
+        let t = MoveTime {
+            soft: 2.0,
+            hard: 6.0,
         };
-        let t = c.move_times(Color::Black, 9, 10, 1.0);
-        assert!(c.runs(Color::Black));
-        assert!(
-            t.soft > 0.7 && t.soft <= t.hard && t.hard <= 1.0 - MARGIN,
-            "{t:?}"
+        let p = Progress {
+            elapsed: 1.0,
+            playouts: 1000,
+            best: 400,
+            second: 300,
+            winrate: 0.55,
+            clear: false,
+            enough: true,
+        };
+        assert_eq!(stop_reason(&t, &p), None);
+        // past soft: only when the best move is clear
+        let late = Progress { elapsed: 2.5, ..p };
+        assert_eq!(stop_reason(&t, &late), None);
+        let clear = Progress {
+            clear: true,
+            ..late
+        };
+        assert_eq!(stop_reason(&t, &clear), Some(StopReason::Soft));
+        assert_eq!(
+            stop_reason(&t, &Progress { elapsed: 6.0, ..p }),
+            Some(StopReason::Hard)
         );
-        // byo-yomi in overtime: never past the period
-        let c = Clock {
-            kind: ClockKind::Byoyomi,
-            main: 60.0,
-            period: 5.0,
-            stones: 3,
-            left: [Some((5.0, 3)), Some((0.1, 1))],
+        // the best move cannot be caught: 1000 playouts a second, half a second to soft
+        let settled = Progress {
+            best: 900,
+            second: 50,
+            clear: true,
+            elapsed: 1.5,
+            ..p
         };
-        for color in Color::BOTH {
-            let t = c.move_times(color, 19, 50, 1.0);
-            assert!(t.soft <= t.hard && t.hard <= 5.0, "{t:?}");
-        }
-        // absolute time: hard at most a quarter of what is left
-        let c = Clock {
-            kind: ClockKind::Absolute,
-            main: 8.0,
-            ..Clock::default()
+        assert_eq!(stop_reason(&t, &settled), Some(StopReason::Settled));
+        // nor before this search's own rate is known (the visits came from a reused tree)
+        let fresh = Progress {
+            playouts: 10,
+            elapsed: 0.001,
+            ..settled
         };
-        let t = c.move_times(Color::White, 9, 0, 10.0);
-        assert!(t.hard <= 2.0 && t.soft <= t.hard, "{t:?}");
+        assert_eq!(stop_reason(&t, &fresh), None);
+        // but it can while the hard limit is still open
+        assert_eq!(
+            stop_reason(
+                &t,
+                &Progress {
+                    clear: false,
+                    ..settled
+                }
+            ),
+            None
+        );
+        // a decided game stops after a quarter of soft, won or lost
+        let won = Progress {
+            winrate: 0.99,
+            elapsed: 0.6,
+            ..p
+        };
+        assert_eq!(stop_reason(&t, &won), Some(StopReason::Decided));
+        let lost = Progress {
+            winrate: 0.01,
+            ..won
+        };
+        assert_eq!(stop_reason(&t, &lost), Some(StopReason::Decided));
+        assert_eq!(
+            stop_reason(
+                &t,
+                &Progress {
+                    elapsed: 0.3,
+                    ..won
+                }
+            ),
+            None
+        );
+        // too few playouts to trust: only the hard limit
+        let few = Progress {
+            enough: false,
+            ..clear
+        };
+        assert_eq!(stop_reason(&t, &few), None);
     }
 }

@@ -90,7 +90,7 @@ impl Node {
         self.state.store(LEAF, Relaxed);
     }
 
-    /// Copies statistics and the move from `o` (children are not copied).
+    /// Copies statistics, the move and the children's range from `o`.
     fn copy_from(&self, o: &Node) {
         self.mv.store(o.mv.load(Relaxed), Relaxed);
         for (a, b) in [
@@ -104,9 +104,9 @@ impl Node {
             a.store(b.load(Relaxed), Relaxed);
         }
         self.score2.store(o.score2.load(Relaxed), Relaxed);
-        self.first.store(0, Relaxed);
-        self.count.store(0, Relaxed);
-        self.state.store(LEAF, Relaxed);
+        self.first.store(o.first.load(Relaxed), Relaxed);
+        self.count.store(o.count.load(Relaxed), Relaxed);
+        self.state.store(o.state.load(Relaxed), Relaxed);
     }
 
     /// Real visits (virtual losses included while simulations run).
@@ -177,6 +177,9 @@ impl Node {
     }
 }
 
+/// Bytes one node takes in the arena (`--max-tree-mb` divides by this).
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
 /// A child to add: move, prior visits and doubled prior wins.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NewChild {
@@ -216,6 +219,20 @@ impl Arena {
         });
         &chunk[id & ((1 << CHUNK_BITS) - 1)]
     }
+
+    /// Frees the chunks that hold no index below `used`.
+    fn release_from(&mut self, used: usize) {
+        let keep = used.div_ceil(1 << CHUNK_BITS).max(1);
+        for c in self.chunks.iter_mut().skip(keep) {
+            c.take();
+        }
+    }
+
+    /// Bytes of nodes allocated.
+    fn allocated(&self) -> usize {
+        let chunk = (1usize << CHUNK_BITS) * std::mem::size_of::<Node>();
+        self.chunks.iter().filter(|c| c.get().is_some()).count() * chunk
+    }
 }
 
 /// The arena of nodes.
@@ -243,6 +260,11 @@ impl Tree {
     /// Room in nodes.
     pub fn capacity(&self) -> usize {
         self.nodes.cap
+    }
+
+    /// Bytes of node storage allocated now.
+    pub fn allocated_bytes(&self) -> usize {
+        self.nodes.allocated()
     }
 
     /// Nodes in use (garbage left behind by tree reuse included).
@@ -316,8 +338,9 @@ impl Tree {
             .find(|&k| self.node(k).point() == p && self.node(k).color() == c)
     }
 
-    /// Makes `id` the root. When more than half the arena is in use, the subtree under it
-    /// is copied into a fresh arena first (the rest is garbage). Needs no worker running.
+    /// Makes `id` the root. When more than half the arena is in use, the nodes outside the
+    /// subtree under it (left behind by the moves played) are freed by compaction. Needs no
+    /// worker running.
     pub fn set_root(&mut self, id: NodeId) {
         self.root = id;
         if self.used() * 2 > self.nodes.cap {
@@ -325,41 +348,67 @@ impl Tree {
         }
     }
 
-    /// Copies the subtree under the root to the front of a new arena, breadth first, so that
-    /// every node's children stay contiguous.
+    /// Slides the subtree under the root down to the front of the arena, in place (no second
+    /// arena: memory never exceeds the cap), keeping the nodes' order so that every node's
+    /// children stay contiguous; the chunks left empty above are released.
+    ///
+    /// Children are always allocated after their parent, so one pass in index order marks
+    /// the subtree, and every live node moves to a lower or equal index.
     fn compact(&mut self) {
-        let nodes = Arena::new(self.nodes.cap);
-        nodes.get(0).copy_from(self.nodes.get(self.root as usize));
-        let mut queue = vec![(self.root, 0u32)];
-        let mut top = 1usize;
-        let mut qi = 0;
-        while qi < queue.len() {
-            let (old, new) = queue[qi];
-            qi += 1;
-            let range = self.nodes.get(old as usize).children();
-            if range.is_empty() {
+        let top = self.used();
+        let words = top.div_ceil(64);
+        let mut live = vec![0u64; words];
+        let mark = |live: &mut [u64], i: usize| live[i / 64] |= 1 << (i % 64);
+        let is_live = |live: &[u64], i: usize| live[i / 64] >> (i % 64) & 1 == 1;
+        mark(&mut live, self.root as usize);
+        for i in self.root as usize..top {
+            if is_live(&live, i) {
+                for k in self.nodes.get(i).children() {
+                    mark(&mut live, k as usize);
+                }
+            }
+        }
+        // rank: the new index of a live node is the number of live nodes before it
+        let mut base = Vec::with_capacity(words);
+        let mut sum = 0u32;
+        for w in &live {
+            base.push(sum);
+            sum += w.count_ones();
+        }
+        let rank = |i: usize| base[i / 64] + (live[i / 64] & ((1u64 << (i % 64)) - 1)).count_ones();
+        for i in self.root as usize..top {
+            if !is_live(&live, i) {
                 continue;
             }
-            let start = top;
-            for (i, oc) in range.enumerate() {
-                nodes.get(start + i).copy_from(self.nodes.get(oc as usize));
-                queue.push((oc, (start + i) as u32));
+            let src = self.nodes.get(i);
+            let first = match src.children() {
+                r if r.is_empty() => None,
+                r => Some(rank(r.start as usize)),
+            };
+            let dst = rank(i) as usize;
+            if dst != i {
+                self.nodes.get(dst).copy_from(src);
             }
-            top = start + range_len(self.nodes.get(old as usize));
-            let nn = nodes.get(new as usize);
-            nn.first.store(start as u32, Relaxed);
-            nn.count.store((top - start) as u32, Relaxed);
-            nn.state.store(EXPANDED, Relaxed);
+            let d = self.nodes.get(dst);
+            match first {
+                Some(f) => {
+                    d.first.store(f, Relaxed);
+                    d.state.store(EXPANDED, Relaxed);
+                }
+                None => {
+                    // a leaf (also one that a full arena left unexpanded: there is room now)
+                    d.first.store(0, Relaxed);
+                    d.count.store(0, Relaxed);
+                    d.state.store(LEAF, Relaxed);
+                }
+            }
         }
-        log::debug!("tree compacted: {} of {} nodes kept", top, self.nodes.cap);
-        self.nodes = nodes;
-        self.top.store(top, Relaxed);
+        let kept = sum as usize;
+        log::debug!("tree compacted: {kept} of {top} nodes kept");
+        self.nodes.release_from(kept);
+        self.top.store(kept.max(1), Relaxed);
         self.root = 0;
     }
-}
-
-fn range_len(n: &Node) -> usize {
-    n.count.load(Relaxed) as usize
 }
 
 #[cfg(test)]
@@ -431,5 +480,78 @@ mod tests {
                 .collect::<Vec<_>>(),
             vec![8, 9]
         );
+    }
+
+    /// The subtree under `id` as nested (point, colour, visits, children).
+    fn shape(t: &Tree, id: NodeId) -> String {
+        let n = t.node(id);
+        let kids: Vec<String> = n.children().map(|k| shape(t, k)).collect();
+        format!(
+            "({} {:?} {} [{}])",
+            n.point().0,
+            n.color(),
+            n.n(),
+            kids.join(" ")
+        )
+    }
+
+    #[test]
+    fn compaction_in_place_keeps_random_subtrees() {
+        let mut seed = 12345u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..20 {
+            let mut t = Tree::new(3000, Color::White);
+            // grow by expanding random leaves, as searches do, until the arena is full
+            let mut leaves = vec![0u32];
+            while !t.is_full() && !leaves.is_empty() {
+                let i = rnd(leaves.len() as u64) as usize;
+                let id = leaves.swap_remove(i);
+                let c = t.node(id).color().opponent();
+                let n = 1 + rnd(12) as u16;
+                let pts: Vec<u16> = (1..=n).collect();
+                if t.expand(id, c, &kids(&pts)) {
+                    for k in t.node(id).children() {
+                        t.node(k).visits.store(rnd(1000) as u32, Relaxed);
+                        leaves.push(k);
+                    }
+                }
+            }
+            // a leaf left unexpanded by the full arena
+            let stuck = leaves.first().copied();
+            if let Some(s) = stuck {
+                assert!(!t.expand(s, Color::Black, &kids(&[1])));
+            }
+            // the new root: two moves down from the old one
+            let mut id = 0;
+            for _ in 0..2 {
+                let r = t.node(id).children();
+                if r.is_empty() {
+                    break;
+                }
+                id = r.start + rnd(r.len() as u64) as u32;
+            }
+            let before = shape(&t, id);
+            let used = t.used();
+            t.set_root(id);
+            assert_eq!(shape(&t, t.root()), before, "round {round}");
+            if used * 2 > t.capacity() {
+                assert_eq!(t.root(), 0);
+                assert!(t.used() < used);
+                assert!(!t.is_full());
+                // the freed room takes new children, also under formerly stuck leaves
+                let leaf = (0..t.used() as u32)
+                    .find(|&k| t.node(k).children().is_empty())
+                    .unwrap();
+                assert!(
+                    t.expand(leaf, Color::Black, &kids(&[1, 2])),
+                    "round {round}"
+                );
+            }
+        }
     }
 }

@@ -5,6 +5,7 @@
 use super::params::SearchParams;
 use super::playout::{self, PlayoutState};
 use super::prior::{PriorParams, Priors};
+use super::time::{stop_reason, MoveTime, Progress};
 use super::tree::{NewChild, NodeId, Tree, PASS};
 use super::{Limits, MoveInfo, Report, Searcher};
 use crate::board::{AnyBoard, Board, Color, Point};
@@ -126,6 +127,10 @@ pub struct TreeSearch {
     workers: Vec<JoinHandle<()>>,
     /// The game and move list the tree's root stands for.
     at: Option<(GameKey, Vec<(Color, Move)>)>,
+    /// The search running in the background during the opponent's turn.
+    pondering: Option<Arc<Job>>,
+    /// Komi added for White in every playout (dynamic komi), on top of the game's.
+    komi_offset: f64,
 }
 
 impl TreeSearch {
@@ -154,6 +159,8 @@ impl TreeSearch {
             shared,
             workers,
             at: None,
+            pondering: None,
+            komi_offset: 0.0,
         }
     }
 
@@ -233,6 +240,61 @@ impl TreeSearch {
             };
             n.set_pruned(pruned);
         }
+    }
+
+    /// The job of a search from `game`'s position for `color`.
+    fn new_job(&self, game: &Game, color: Color, max_playouts: u64) -> Arc<Job> {
+        let board = game.board().clone();
+        let size = board.size();
+        let moves = game.moves();
+        let last_of = |i: usize| match moves.len().checked_sub(i + 1).map(|j| moves[j].1) {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
+        };
+        let root_passes = moves
+            .iter()
+            .rev()
+            .take_while(|(_, m)| *m == Move::Pass)
+            .count() as u32;
+        let seed = self
+            .params
+            .seed
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(board.hash())
+            .wrapping_add((moves.len() as u64).wrapping_mul(0x2545_f491_4f6c_dd1d))
+            .wrapping_add(color.index() as u64);
+        let n_idx = Point::index_bound(size);
+        Arc::new(Job {
+            color,
+            komi: playout_komi(game) + self.komi_offset,
+            last: [last_of(0), last_of(1), last_of(2)],
+            root_passes,
+            max_playouts,
+            started: Padded(AtomicU64::new(0)),
+            done: Padded(AtomicU64::new(0)),
+            stop: Padded(AtomicBool::new(false)),
+            seed,
+            priors: Priors::new(PriorParams {
+                even: self.params.prior_even_for(size),
+                ..self.params.prior.clone()
+            }),
+            rave_k: self.params.rave_k_for(size),
+            params: self.params.clone(),
+            max_moves: 3 * size * size,
+            own: (0..n_idx).map(|_| AtomicI32::new(0)).collect(),
+            own_n: AtomicU64::new(0),
+            history: (game.rules().ko != KoRule::Simple).then(|| game.clone()),
+            board,
+        })
+    }
+
+    /// Ends pondering, if it runs.
+    fn end_pondering(&mut self) -> Option<u64> {
+        let job = self.pondering.take()?;
+        self.finish(&job);
+        let n = job.done.load(Relaxed);
+        log::info!("pondering for {} stopped after {n} playouts", job.color);
+        Some(n)
     }
 
     /// Sends the job to the workers.
@@ -317,15 +379,13 @@ impl TreeSearch {
         }
     }
 
-    /// Whether the best move is clear enough to stop at the soft limit: the most visited
-    /// move has at least twice the visits of the next and no other move with a tenth of its
-    /// visits has a clearly better winrate.
-    fn best_is_clear(&self) -> bool {
+    /// The root's statistics for the stop rules ([`stop_reason`]): the two most visited
+    /// moves, the best one's winrate, and whether the best move is clear enough to stop at
+    /// the soft limit (the most visited move has at least twice the visits of the next and no
+    /// other move with a tenth of its visits has a clearly better winrate).
+    fn progress(&self, job: &Job, elapsed: f64) -> Progress {
         let tree = self.tree_read();
         let root = tree.node(tree.root());
-        if (root.n() as u64) < self.params.min_visits_to_stop {
-            return false;
-        }
         let mut v: Vec<(u32, f64)> = root
             .children()
             .map(|k| tree.node(k))
@@ -333,14 +393,23 @@ impl TreeSearch {
             .map(|n| (n.n(), n.winrate()))
             .collect();
         v.sort_by_key(|e| std::cmp::Reverse(e.0));
-        match v.as_slice() {
-            [] | [_] => true,
-            [best, second, ..] => {
-                best.0 >= 2 * second.0
-                    && v.iter()
-                        .skip(1)
-                        .all(|&(n, w)| n * 10 < best.0 || w <= best.1 + 0.03)
-            }
+        let (best, second) = match v.as_slice() {
+            [] => ((0, 0.5), (0, 0.5)),
+            [b] => (*b, (0, 0.5)),
+            [b, s, ..] => (*b, *s),
+        };
+        let clear = best.0 >= 2 * second.0
+            && v.iter()
+                .skip(1)
+                .all(|&(n, w)| n * 10 < best.0 || w <= best.1 + 0.03);
+        Progress {
+            elapsed,
+            playouts: job.done.load(Relaxed),
+            best: best.0 as u64,
+            second: second.0 as u64,
+            winrate: best.1,
+            clear: clear || v.len() < 2,
+            enough: root.n() as u64 >= self.params.min_visits_to_stop,
         }
     }
 }
@@ -398,57 +467,32 @@ impl Searcher for TreeSearch {
         interval: Option<Duration>,
         on_report: &mut dyn FnMut(&Report),
     ) -> Report {
+        self.stop_pondering();
         self.place_root(game, color);
-        let board = game.board().clone();
-        let size = board.size();
-        let moves = game.moves();
-        let last_of = |i: usize| match moves.len().checked_sub(i + 1).map(|j| moves[j].1) {
-            Some(Move::Play(p)) => Some(p),
-            _ => None,
-        };
-        let root_passes = moves
-            .iter()
-            .rev()
-            .take_while(|(_, m)| *m == Move::Pass)
-            .count() as u32;
         let max_playouts = match (limits.playouts, limits.soft, limits.hard) {
             (Some(n), _, _) => n,
             (None, None, None) => DEFAULT_PLAYOUTS,
             _ => u64::MAX,
         };
-        let seed = self
-            .params
-            .seed
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .wrapping_add(board.hash())
-            .wrapping_add((moves.len() as u64).wrapping_mul(0x2545_f491_4f6c_dd1d))
-            .wrapping_add(color.index() as u64);
-        let n_idx = Point::index_bound(size);
-        let job = Arc::new(Job {
-            color,
-            komi: playout_komi(game),
-            last: [last_of(0), last_of(1), last_of(2)],
-            root_passes,
-            max_playouts,
-            started: Padded(AtomicU64::new(0)),
-            done: Padded(AtomicU64::new(0)),
-            stop: Padded(AtomicBool::new(false)),
-            seed,
-            priors: Priors::new(PriorParams {
-                even: self.params.prior_even_for(size),
-                ..self.params.prior.clone()
-            }),
-            rave_k: self.params.rave_k_for(size),
-            params: self.params.clone(),
-            max_moves: 3 * size * size,
-            own: (0..n_idx).map(|_| AtomicI32::new(0)).collect(),
-            own_n: AtomicU64::new(0),
-            history: (game.rules().ko != KoRule::Simple).then(|| game.clone()),
-            board,
-        });
+        let job = self.new_job(game, color, max_playouts);
         self.prepare_root(game, &job, barred);
         self.start(job.clone());
         let started = Instant::now();
+        // the limits in seconds from now; a soft limit alone is a hard one, and only a
+        // move's think (both limits) may end early by the stop rules
+        let secs = |t: Instant| t.saturating_duration_since(started).as_secs_f64();
+        let times = match (limits.soft, limits.hard) {
+            (Some(s), Some(h)) => Some(MoveTime {
+                soft: secs(s).min(secs(h)),
+                hard: secs(h),
+            }),
+            (Some(t), None) | (None, Some(t)) => Some(MoveTime {
+                soft: secs(t),
+                hard: secs(t),
+            }),
+            (None, None) => None,
+        };
+        let early = limits.soft.is_some() && limits.hard.is_some();
         let mut next_report = interval.map(|i| started + i);
         loop {
             let now = Instant::now();
@@ -462,12 +506,16 @@ impl Searcher for TreeSearch {
             if stop.load(Ordering::SeqCst) || self.all_idle() {
                 break;
             }
-            if limits.hard.is_some_and(|h| now >= h) {
-                break;
-            }
-            if let Some(s) = limits.soft {
-                if now >= s && (limits.hard.is_none() || self.best_is_clear()) {
+            if let Some(t) = &times {
+                let elapsed = now.duration_since(started).as_secs_f64();
+                if elapsed >= t.hard {
                     break;
+                }
+                if early {
+                    if let Some(why) = stop_reason(t, &self.progress(&job, elapsed)) {
+                        log::debug!("search stops at {elapsed:.2} s: {why:?}");
+                        break;
+                    }
                 }
             }
             for t in [next_report, limits.soft, limits.hard]
@@ -501,12 +549,36 @@ impl Searcher for TreeSearch {
     }
 
     fn clear(&mut self) {
+        self.end_pondering();
         self.at = None;
         self.tree_write().reset(Color::White);
+    }
+
+    fn ponder(&mut self, game: &Game, color: Color) {
+        self.end_pondering();
+        self.place_root(game, color);
+        let job = self.new_job(game, color, u64::MAX);
+        self.prepare_root(game, &job, &[]);
+        self.start(job.clone());
+        log::info!("pondering for {color}");
+        self.pondering = Some(job);
+    }
+
+    fn stop_pondering(&mut self) -> Option<u64> {
+        self.end_pondering()
+    }
+
+    fn set_komi_offset(&mut self, white: f64) {
+        self.komi_offset = if white.is_finite() { white } else { 0.0 };
     }
 }
 
 impl TreeSearch {
+    /// Whether a pondering search runs.
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.is_some()
+    }
+
     /// Nodes in use in the tree.
     pub fn nodes(&self) -> usize {
         self.tree_read().used()
