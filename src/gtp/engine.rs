@@ -866,10 +866,17 @@ impl Gtp {
         Ok(String::new())
     }
 
+    /// `kata-set-rules NAME` or `kata-set-rules {JSON}` (KataGo's JSON form, split on
+    /// spaces by GTP and joined again here). A komi in the JSON is set like `komi K`.
     fn set_rules(&mut self, args: &[String]) -> Reply {
-        want(args, 1)?;
-        let (r, name) = rules_by_name(&args[0]).ok_or("unknown rules")?;
-        self.engine.set_rules(r, &name);
+        if args.is_empty() {
+            return Err(SYNTAX.into());
+        }
+        let choice = crate::rules::parse_kata_rules(&args.join(" "), self.game().rules())?;
+        self.engine.set_rules(choice.rules, &choice.name);
+        if let Some(k) = choice.komi {
+            self.engine.set_komi(k);
+        }
         Ok(String::new())
     }
 

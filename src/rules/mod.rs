@@ -1,7 +1,8 @@
 //! Rule sets, game history, superko, end of game and scoring.
 //!
 //! - [`ruleset`]: [`Rules`] (ko, suicide, scoring, end of game, handicap), the presets,
-//!   [`parse_rules_name`] (the one parser of rule-set names) and `kata-get-rules` JSON.
+//!   [`parse_rules_name`] (the one parser of rule-set names), `kata-get-rules` JSON and
+//!   [`parse_kata_rules`] (`kata-set-rules`: a name or KataGo's JSON).
 //! - [`game`]: [`Game`], the board under a rule set with history, undo and checked play.
 //! - [`score`]: chain status, counting and [`GameScore`].
 //! - [`benson`]: Benson's unconditional life, for the default dead-stone status.
@@ -17,7 +18,8 @@ pub mod status;
 pub use benson::{pass_alive, PassAlive};
 pub use game::{parse_diagram, Game, Move, SetupError};
 pub use ruleset::{
-    parse_rules_name, HandicapBonus, KoRule, ParseRulesError, Preset, Rules, Scoring, SuicideRule,
+    parse_kata_rules, parse_rules_name, HandicapBonus, KoRule, ParseRulesError, Preset, Rules,
+    RulesChoice, Scoring, SuicideRule,
 };
 pub use score::{Count, GameScore, Status, StatusMap, Tally};
 

@@ -1,5 +1,6 @@
 //! [`Rules`]: the rule dimensions (ko, suicide, scoring, end of game, handicap) and the
-//! named presets, parsed from and printed as their names.
+//! named presets, parsed from and printed as their names; KataGo's JSON form of the rules
+//! (`kata-get-rules` out, `kata-set-rules` in).
 
 use serde::Serialize;
 use std::fmt;
@@ -134,19 +135,29 @@ impl std::error::Error for ParseRulesError {}
 const ALIASES: &[(&str, Preset)] = &[
     ("chinese-ogs", Preset::Chinese),
     ("chinese-kgs", Preset::Chinese),
+    ("chineseogs", Preset::Chinese),
+    ("chinesekgs", Preset::Chinese),
     ("cn", Preset::Chinese),
     ("jp", Preset::Japanese),
     ("jpn", Preset::Japanese),
     ("kr", Preset::Korean),
     ("bga", Preset::Aga),
     ("aga-button", Preset::Aga),
+    ("agabutton", Preset::Aga),
+    // KataGo: the French federation's rules as AGA's (area, situational superko, N-1)
+    ("french", Preset::Aga),
     ("nz", Preset::NewZealand),
     ("newzealand", Preset::NewZealand),
     ("tromptaylor", Preset::TrompTaylor),
     ("tt", Preset::TrompTaylor),
     ("goe", Preset::Ing),
     ("ing-goe", Preset::Ing),
+    // KataGo's stone scoring is area scoring with a group tax (two points per group), which
+    // equals counting stones only once territory is filled down to two eyes per group.
     ("stone-scoring", Preset::Primitive),
+    ("stonescoring", Preset::Primitive),
+    ("ancient-area", Preset::Primitive),
+    ("ancientarea", Preset::Primitive),
     ("shimada", Preset::Primitive),
 ];
 
@@ -438,6 +449,277 @@ impl Rules {
     }
 }
 
+/// What `kata-set-rules` chose: the rules, the name `kata-get-rules` shows them under, and
+/// the komi when the text gave one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesChoice {
+    /// The rules; their komi is the one given, else the preset's (names) or the base
+    /// rules' (JSON).
+    pub rules: Rules,
+    /// The preset's canonical name, or `custom`.
+    pub name: String,
+    /// The komi the JSON gave (`"komi"`), which the engine then keeps like `komi K`.
+    pub komi: Option<f64>,
+}
+
+/// KataGo rule-set names Tengen cannot express, with the reason given in the error.
+const UNSUPPORTED_NAMES: &[(&str, &str)] = &[
+    (
+        "ancient-territory",
+        "ancient-territory (group tax, tax ALL)",
+    ),
+    ("ancientterritory", "ancient-territory (group tax, tax ALL)"),
+];
+
+/// `kata-set-rules`' argument (the GTP arguments joined by spaces): KataGo's JSON rules
+/// object when it starts with `{` (see [`Rules::from_kata_json`]), else a rule-set name as
+/// [`parse_rules_name`] reads it, with the preset's komi. `current` is the rules in force.
+pub fn parse_kata_rules(text: &str, current: &Rules) -> Result<RulesChoice, String> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        return Rules::from_kata_json(text, current);
+    }
+    if let Some((_, why)) = UNSUPPORTED_NAMES
+        .iter()
+        .find(|(n, _)| *n == normalize_name(text))
+    {
+        return Err(format!("unsupported rules: {why}"));
+    }
+    let (rules, name) = parse_rules_name(text).ok_or("unknown rules")?;
+    Ok(RulesChoice {
+        rules,
+        name,
+        komi: None,
+    })
+}
+
+/// The fields of a KataGo JSON rules object, each as given (`None`: left out).
+#[derive(Default)]
+struct KataFields {
+    name: Option<String>,
+    ko: Option<KoRule>,
+    scoring: Option<Scoring>,
+    /// `tax`: `NONE` is true, `SEKI` false.
+    seki_eyes_count: Option<bool>,
+    suicide: Option<bool>,
+    handicap_bonus: Option<HandicapBonus>,
+    friendly_pass_ok: Option<bool>,
+    end_passes: Option<u8>,
+    pass_stones: Option<bool>,
+    white_passes_last: Option<bool>,
+    fixed_handicap: Option<bool>,
+    remove_dead: Option<bool>,
+    komi: Option<f64>,
+}
+
+/// The error for a field whose value has the wrong type or is no known word.
+fn bad_value(key: &str, raw: &serde_json::value::RawValue) -> String {
+    let text: String = raw.get().chars().take(40).collect();
+    format!("bad value for rules field '{key}': {text}")
+}
+
+/// A JSON string value.
+fn json_string(key: &str, raw: &serde_json::value::RawValue) -> Result<String, String> {
+    serde_json::from_str::<String>(raw.get()).map_err(|_| bad_value(key, raw))
+}
+
+/// A JSON boolean value.
+fn json_bool(key: &str, raw: &serde_json::value::RawValue) -> Result<bool, String> {
+    serde_json::from_str::<bool>(raw.get()).map_err(|_| bad_value(key, raw))
+}
+
+/// A JSON string that is one of `words` (ASCII case ignored: KataGo's JSON wants upper
+/// case, its `kata-set-rule` any case).
+fn json_word<T: Copy>(
+    key: &str,
+    raw: &serde_json::value::RawValue,
+    words: &[(&str, T)],
+) -> Result<T, String> {
+    let s = json_string(key, raw)?;
+    words
+        .iter()
+        .find(|(w, _)| w.eq_ignore_ascii_case(s.trim()))
+        .map(|&(_, v)| v)
+        .ok_or_else(|| bad_value(key, raw))
+}
+
+impl KataFields {
+    /// Reads a JSON object of KataGo's rule fields and of those [`Rules::kata_json`] adds.
+    /// Keys are case-sensitive, as in KataGo; a key given twice counts with its last value.
+    fn parse(text: &str) -> Result<KataFields, String> {
+        use serde_json::value::RawValue;
+        let map: std::collections::BTreeMap<String, &RawValue> =
+            serde_json::from_str(text).map_err(|_| "syntax error: invalid rules JSON")?;
+        let mut f = KataFields::default();
+        for (key, raw) in map {
+            let raw: &RawValue = raw;
+            let k = key.as_str();
+            match k {
+                // Tengen's own output; only a hint for japanese/korean/traditional
+                "name" => f.name = Some(json_string(k, raw)?),
+                "ko" => {
+                    f.ko = Some(json_word(
+                        k,
+                        raw,
+                        &[
+                            ("SIMPLE", KoRule::Simple),
+                            ("POSITIONAL", KoRule::Positional),
+                            ("SITUATIONAL", KoRule::Situational),
+                            ("SPIGHT", KoRule::PassReset),
+                        ],
+                    )?)
+                }
+                // KataGo takes both spellings; STONES is Tengen's (primitive rules)
+                "scoring" | "score" => {
+                    f.scoring = Some(json_word(
+                        k,
+                        raw,
+                        &[
+                            ("AREA", Scoring::Area),
+                            ("TERRITORY", Scoring::Territory),
+                            ("STONES", Scoring::Stones),
+                        ],
+                    )?)
+                }
+                "tax" => {
+                    let eyes = json_word(
+                        k,
+                        raw,
+                        &[("NONE", Some(true)), ("SEKI", Some(false)), ("ALL", None)],
+                    )?;
+                    // group tax (two points off every living group) has no field here
+                    f.seki_eyes_count = Some(eyes.ok_or("unsupported rules: tax ALL")?);
+                }
+                "suicide" => f.suicide = Some(json_bool(k, raw)?),
+                "hasButton" => {
+                    // the button (half a point to the first to pass) has no field here
+                    if json_bool(k, raw)? {
+                        return Err("unsupported rules: hasButton true".into());
+                    }
+                }
+                "whiteHandicapBonus" => {
+                    f.handicap_bonus = Some(json_word(
+                        k,
+                        raw,
+                        &[
+                            ("0", HandicapBonus::Zero),
+                            ("N", HandicapBonus::N),
+                            ("N-1", HandicapBonus::NMinusOne),
+                        ],
+                    )?)
+                }
+                "friendlyPassOk" => f.friendly_pass_ok = Some(json_bool(k, raw)?),
+                "endPasses" => {
+                    let n =
+                        serde_json::from_str::<u64>(raw.get()).map_err(|_| bad_value(k, raw))?;
+                    match u8::try_from(n) {
+                        Ok(n @ 2..=3) => f.end_passes = Some(n),
+                        _ => return Err(format!("unsupported rules: endPasses {n}")),
+                    }
+                }
+                "passStones" => f.pass_stones = Some(json_bool(k, raw)?),
+                "whitePassesLast" => f.white_passes_last = Some(json_bool(k, raw)?),
+                "fixedHandicap" => f.fixed_handicap = Some(json_bool(k, raw)?),
+                "removeDead" => f.remove_dead = Some(json_bool(k, raw)?),
+                "komi" => {
+                    // a JSON number, read from its text so that it comes back exactly as
+                    // `kata_json` printed it
+                    serde_json::from_str::<f64>(raw.get()).map_err(|_| bad_value(k, raw))?;
+                    let komi = raw
+                        .get()
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite());
+                    f.komi = Some(komi.ok_or_else(|| bad_value(k, raw))?);
+                }
+                _ => {
+                    let shown: String = key.chars().take(40).collect();
+                    return Err(format!("unknown rules field '{shown}'"));
+                }
+            }
+        }
+        Ok(f)
+    }
+}
+
+impl Rules {
+    /// Rules from KataGo's JSON form (`{"ko":"SIMPLE","scoring":"TERRITORY",...}`, any subset
+    /// of the keys), as `kata-set-rules` takes it from Sabaki and KaTrain; the output of
+    /// [`Rules::kata_json`] comes back unchanged. `base` (the rules in force) gives the komi
+    /// when the JSON has none: like KataGo, new rules leave komi alone.
+    ///
+    /// KataGo's fields fall back on KataGo's defaults (Tromp-Taylor-like: positional
+    /// superko, area, suicide allowed, bonus 0; tax `SEKI` under territory scoring, else
+    /// `NONE`). Tengen's own fields (`endPasses`, `passStones`, `whitePassesLast`,
+    /// `fixedHandicap`) fall back on those of the preset the other fields equal, so KataGo's
+    /// `aga` JSON is Tengen's `aga`; with no such preset the rules are `custom`, with two
+    /// passes, no pass stones and free handicap.
+    ///
+    /// `friendlyPassOk` (KataGo: whether passing before capturing dead stones is fine, only
+    /// for area scoring) becomes `remove_dead` under area scoring when `removeDead` is not
+    /// given: false means the board is counted as it stands, so dead stones must be captured
+    /// first (KataGo's tromp-taylor); it is ignored under territory and stone scoring, as
+    /// KataGo ignores it. `friendlyPassOk` true with `removeDead` false is refused.
+    ///
+    /// Errors: invalid JSON or not an object, unknown keys, wrong types, unknown words and
+    /// what Tengen cannot play (`tax ALL`, `hasButton true`, `endPasses` other than 2 or 3).
+    pub fn from_kata_json(text: &str, base: &Rules) -> Result<RulesChoice, String> {
+        let f = KataFields::parse(text)?;
+        let scoring = f.scoring.unwrap_or(Scoring::Area);
+        let area = scoring == Scoring::Area;
+        let remove_dead = match (f.remove_dead, f.friendly_pass_ok) {
+            (Some(false), Some(true)) if area => {
+                return Err("unsupported rules: friendlyPassOk true with removeDead false".into())
+            }
+            (Some(r), _) => r,
+            (None, ok) => !area || ok.unwrap_or(false),
+        };
+        let with = |p: Rules| Rules {
+            ko: f.ko.unwrap_or(KoRule::Positional),
+            suicide: if f.suicide.unwrap_or(true) {
+                SuicideRule::MultiStoneAllowed
+            } else {
+                SuicideRule::Forbidden
+            },
+            scoring,
+            end_passes: f.end_passes.unwrap_or(p.end_passes),
+            handicap_bonus: f.handicap_bonus.unwrap_or(HandicapBonus::Zero),
+            pass_stones: f.pass_stones.unwrap_or(p.pass_stones),
+            white_passes_last: f.white_passes_last.unwrap_or(p.white_passes_last),
+            seki_eyes_count: f.seki_eyes_count.unwrap_or(scoring != Scoring::Territory),
+            fixed_handicap: f.fixed_handicap.unwrap_or(p.fixed_handicap),
+            remove_dead,
+            komi: f.komi.unwrap_or(base.komi),
+            origin: p.origin,
+        };
+        // the preset `name` names first: it tells japanese, korean and traditional apart
+        let hint = f.name.as_deref().and_then(Preset::from_name);
+        let rules = hint
+            .into_iter()
+            .chain(Preset::ALL)
+            .map(|p| with(Rules::preset(p)))
+            .find(|r| {
+                r.origin
+                    .is_some_and(|p| r.same_dimensions(&Rules::preset(p)))
+            })
+            .unwrap_or_else(|| {
+                with(Rules {
+                    origin: None,
+                    ..Rules::preset(Preset::TrompTaylor)
+                })
+            });
+        Ok(RulesChoice {
+            rules,
+            name: rules
+                .preset_name()
+                .map_or("custom", Preset::name)
+                .to_string(),
+            komi: f.komi,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -602,6 +884,17 @@ mod tests {
         assert!(Preset::names().starts_with("chinese, japanese, korean, aga, new-zealand"));
     }
 
+    /// KataGo's names added with the JSON form of `kata-set-rules`, and their presets.
+    const ADDED_KATAGO_NAMES: [(&str, Preset); 7] = [
+        ("chineseogs", Preset::Chinese),
+        ("chinesekgs", Preset::Chinese),
+        ("agabutton", Preset::Aga),
+        ("french", Preset::Aga),
+        ("stonescoring", Preset::Primitive),
+        ("ancient-area", Preset::Primitive),
+        ("ancientarea", Preset::Primitive),
+    ];
+
     /// `gtp::engine::rules_by_name` as it was before rules had one parser (kept here as
     /// the reference the shared parser must agree with).
     fn old_rules_by_name(name: &str) -> Option<(Rules, String)> {
@@ -637,8 +930,14 @@ mod tests {
             .collect();
         names.extend(variants);
         names.extend(["bogus", "", "  ", "chinese-", "japanese kgs"].map(String::from));
+        // KataGo's names added since (the old parser did not know them)
+        let added = ADDED_KATAGO_NAMES.map(|(n, _)| normalize_name(n));
         for n in names {
             let new = parse_rules_name(&n);
+            if added.contains(&normalize_name(&n)) {
+                assert!(new.is_some(), "{n:?}");
+                continue;
+            }
             assert_eq!(new, old_rules_by_name(&n), "{n:?}");
             assert_eq!(new, crate::gtp::engine::rules_by_name(&n), "{n:?}");
         }
@@ -713,5 +1012,409 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// KataGo's names for rule sets, as KataGo spells them (`Rules::parseRulesHelper`), read
+    /// by `kata-set-rules`.
+    #[test]
+    fn katago_names() {
+        use Preset::*;
+        let table = [
+            ("tromp-taylor", TrompTaylor),
+            ("TrompTaylor", TrompTaylor),
+            ("tromp taylor", TrompTaylor),
+            ("chinese", Chinese),
+            ("Chinese-OGS", Chinese),
+            ("chinese_kgs", Chinese),
+            ("chineseogs", Chinese),
+            ("chinesekgs", Chinese),
+            ("japanese", Japanese),
+            ("korean", Korean),
+            ("stone-scoring", Primitive),
+            ("StoneScoring", Primitive),
+            ("stone scoring", Primitive),
+            ("ancient-area", Primitive),
+            ("ancientarea", Primitive),
+            ("ancient area", Primitive),
+            ("aga", Aga),
+            ("bga", Aga),
+            ("french", Aga),
+            ("aga-button", Aga),
+            ("agabutton", Aga),
+            ("aga button", Aga),
+            ("new-zealand", NewZealand),
+            ("NewZealand", NewZealand),
+            ("new zealand", NewZealand),
+            ("nz", NewZealand),
+            ("goe", Ing),
+            ("ing", Ing),
+        ];
+        let base = Rules::preset(Yasunaga);
+        for (name, p) in table {
+            let c = parse_kata_rules(name, &base).expect(name);
+            assert_eq!(
+                (c.rules, c.name.as_str(), c.komi),
+                (Rules::preset(p), p.name(), None)
+            );
+        }
+        for (name, p) in ADDED_KATAGO_NAMES {
+            assert_eq!(Preset::from_name(name), Some(p), "{name}");
+        }
+        for name in ["ancient-territory", "AncientTerritory", "ancient_territory"] {
+            assert_eq!(
+                parse_kata_rules(name, &base),
+                Err("unsupported rules: ancient-territory (group tax, tax ALL)".into())
+            );
+        }
+        for bad in ["", "martian", "chinese extra", "{"] {
+            assert!(parse_kata_rules(bad, &base).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            parse_kata_rules("martian", &base),
+            Err("unknown rules".into())
+        );
+    }
+
+    /// The JSON of `kata_json`, read back.
+    fn json_back(r: &Rules, name: &str) -> RulesChoice {
+        let text = r.kata_json(name);
+        let c = Rules::from_kata_json(&text, &Rules::preset(Preset::Primitive)).expect(&text);
+        assert_eq!(c.rules.kata_json(&c.name), text, "round trip");
+        c
+    }
+
+    /// Every preset's `kata-get-rules` JSON comes back as the preset, komi and name included.
+    #[test]
+    fn kata_json_round_trips_presets() {
+        for p in Preset::ALL {
+            for komi in [
+                None,
+                Some(0.5),
+                Some(-0.0),
+                Some(0.1),
+                Some(1e-7),
+                Some(1e300),
+            ] {
+                let mut r = Rules::preset(p);
+                if let Some(k) = komi {
+                    r.komi = k;
+                }
+                let c = json_back(&r, p.name());
+                assert_eq!(c.rules, r, "{p}");
+                assert_eq!(c.name, p.name());
+                assert_eq!(c.komi.map(f64::to_bits), Some(r.komi.to_bits()));
+                assert_eq!(c.rules.komi.to_bits(), r.komi.to_bits());
+            }
+        }
+    }
+
+    /// Every combination of the fields comes back with the same fields and the same name.
+    #[test]
+    fn kata_json_round_trips_every_combination() {
+        use HandicapBonus::*;
+        use KoRule::*;
+        let mut n = 0;
+        for ko in [Simple, Positional, Situational, PassReset] {
+            for scoring in [Scoring::Area, Scoring::Territory, Scoring::Stones] {
+                for handicap_bonus in [Zero, N, NMinusOne] {
+                    for bits in 0..128u32 {
+                        let bit = |i: u32| bits & (1 << i) != 0;
+                        let r = Rules {
+                            ko,
+                            suicide: if bit(0) {
+                                SuicideRule::MultiStoneAllowed
+                            } else {
+                                SuicideRule::Forbidden
+                            },
+                            scoring,
+                            end_passes: if bit(1) { 3 } else { 2 },
+                            handicap_bonus,
+                            pass_stones: bit(2),
+                            white_passes_last: bit(3),
+                            seki_eyes_count: bit(4),
+                            fixed_handicap: bit(5),
+                            remove_dead: bit(6),
+                            komi: 6.5,
+                            origin: None,
+                        };
+                        let name = r.to_string();
+                        let c = json_back(&r, &name);
+                        assert!(c.rules.same_dimensions(&r), "{r:?}");
+                        assert_eq!(c.name, name);
+                        assert_eq!(c.rules.preset_name(), r.preset_name());
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 4 * 3 * 3 * 128);
+    }
+
+    fn json(text: &str) -> Result<RulesChoice, String> {
+        Rules::from_kata_json(text, &Rules::preset(Preset::Yasunaga))
+    }
+
+    /// KataGo's presets as KataGo's `kata-get-rules` prints them (keys sorted, no komi).
+    #[test]
+    fn katago_preset_json() {
+        let kata = |ko: &str, scoring: &str, tax: &str, sui: bool, whb: &str, fpok: bool| {
+            format!(
+                r#"{{"friendlyPassOk":{fpok},"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{sui},"tax":"{tax}","whiteHandicapBonus":"{whb}"}}"#
+            )
+        };
+        let table = [
+            (
+                kata("POSITIONAL", "AREA", "NONE", true, "0", false),
+                "tromp-taylor",
+            ),
+            (
+                kata("POSITIONAL", "AREA", "NONE", false, "N", true),
+                "chinese",
+            ),
+            (
+                kata("SIMPLE", "TERRITORY", "SEKI", false, "0", false),
+                "japanese",
+            ),
+            (
+                kata("SITUATIONAL", "AREA", "NONE", false, "N-1", true),
+                "aga",
+            ),
+            (
+                kata("SITUATIONAL", "AREA", "NONE", true, "0", true),
+                "new-zealand",
+            ),
+            (kata("POSITIONAL", "AREA", "NONE", true, "0", true), "ing"),
+            // KataGo's chinese has simple ko; Tengen's has positional superko
+            (kata("SIMPLE", "AREA", "NONE", false, "N", true), "custom"),
+        ];
+        for (text, name) in table {
+            let c = json(&text).expect(&text);
+            assert_eq!(c.name, name, "{text}");
+            assert_eq!(c.komi, None);
+            // komi left alone: the base rules' (yasunaga, 0)
+            assert_eq!(c.rules.komi, 0.0);
+            if let Some(p) = Preset::from_name(name) {
+                assert_eq!(
+                    c.rules,
+                    Rules {
+                        komi: 0.0,
+                        ..Rules::preset(p)
+                    }
+                );
+            }
+        }
+        // the preset's own fields come with it
+        let aga = json(&kata("SITUATIONAL", "AREA", "NONE", false, "N-1", true)).expect("aga");
+        assert!(aga.rules.pass_stones && aga.rules.white_passes_last && aga.rules.fixed_handicap);
+        let custom = json(&kata("SIMPLE", "AREA", "NONE", false, "N", true)).expect("custom");
+        assert_eq!(custom.rules.origin, None);
+        assert!(!custom.rules.pass_stones && !custom.rules.fixed_handicap);
+        assert_eq!(custom.rules.end_passes, 2);
+        // a name picks among presets with equal fields
+        let jp = r#""ko":"SIMPLE","scoring":"TERRITORY","suicide":false"#;
+        for (name, want) in [
+            ("korean", "korean"),
+            ("traditional", "traditional"),
+            ("japanese", "japanese"),
+            ("chinese", "japanese"),
+            ("custom", "japanese"),
+            ("martian", "japanese"),
+        ] {
+            let c = json(&format!(r#"{{"name":"{name}",{jp}}}"#)).expect(name);
+            assert_eq!(c.name, want);
+            assert_eq!(c.rules.to_string(), want);
+        }
+    }
+
+    /// Missing keys take KataGo's defaults: Tromp-Taylor-like, tax by scoring.
+    #[test]
+    fn katago_defaults() {
+        let c = json("{}").expect("{}");
+        assert_eq!(c.name, "tromp-taylor");
+        assert_eq!(
+            c.rules,
+            Rules {
+                komi: 0.0,
+                ..Rules::preset(Preset::TrompTaylor)
+            }
+        );
+        let c = json(r#" { "scoring" : "TERRITORY" } "#).expect("territory");
+        assert!(!c.rules.seki_eyes_count && c.rules.remove_dead);
+        assert_eq!(c.rules.ko, KoRule::Positional);
+        assert_eq!(c.rules.suicide, SuicideRule::MultiStoneAllowed);
+        assert_eq!(c.name, "custom");
+        let c = json(r#"{"score":"TERRITORY","tax":"NONE"}"#).expect("score");
+        assert!(c.rules.seki_eyes_count);
+        assert_eq!(c.rules.scoring, Scoring::Territory);
+    }
+
+    /// Each value of each field.
+    #[test]
+    fn each_field_value() {
+        let get = |text: &str| json(text).expect(text).rules;
+        for (w, ko) in [
+            ("SIMPLE", KoRule::Simple),
+            ("POSITIONAL", KoRule::Positional),
+            ("SITUATIONAL", KoRule::Situational),
+            ("SPIGHT", KoRule::PassReset),
+            ("simple", KoRule::Simple),
+        ] {
+            assert_eq!(get(&format!(r#"{{"ko":"{w}"}}"#)).ko, ko);
+        }
+        for (w, s) in [
+            ("AREA", Scoring::Area),
+            ("TERRITORY", Scoring::Territory),
+            ("STONES", Scoring::Stones),
+        ] {
+            assert_eq!(get(&format!(r#"{{"scoring":"{w}"}}"#)).scoring, s);
+        }
+        for scoring in ["AREA", "TERRITORY"] {
+            let with_tax = |t: &str| get(&format!(r#"{{"scoring":"{scoring}","tax":"{t}"}}"#));
+            assert!(with_tax("NONE").seki_eyes_count);
+            assert!(!with_tax("SEKI").seki_eyes_count);
+        }
+        assert_eq!(
+            get(r#"{"suicide":true}"#).suicide,
+            SuicideRule::MultiStoneAllowed
+        );
+        assert_eq!(get(r#"{"suicide":false}"#).suicide, SuicideRule::Forbidden);
+        for (w, b) in [
+            ("0", HandicapBonus::Zero),
+            ("N", HandicapBonus::N),
+            ("N-1", HandicapBonus::NMinusOne),
+        ] {
+            assert_eq!(
+                get(&format!(r#"{{"whiteHandicapBonus":"{w}"}}"#)).handicap_bonus,
+                b
+            );
+        }
+        assert_eq!(get(r#"{"hasButton":false}"#), get("{}"));
+        // friendlyPassOk: removeDead under area scoring, nothing otherwise
+        assert!(get(r#"{"friendlyPassOk":true}"#).remove_dead);
+        assert!(!get(r#"{"friendlyPassOk":false}"#).remove_dead);
+        assert!(!get(r#"{"scoring":"AREA"}"#).remove_dead);
+        for scoring in ["TERRITORY", "STONES"] {
+            for ok in [true, false] {
+                let r = get(&format!(
+                    r#"{{"scoring":"{scoring}","friendlyPassOk":{ok}}}"#
+                ));
+                assert!(r.remove_dead, "{scoring} {ok}");
+            }
+        }
+        assert!(get(r#"{"friendlyPassOk":false,"removeDead":true}"#).remove_dead);
+        assert!(
+            !get(r#"{"scoring":"TERRITORY","friendlyPassOk":true,"removeDead":false}"#).remove_dead
+        );
+        for n in [2, 3] {
+            assert_eq!(get(&format!(r#"{{"endPasses":{n}}}"#)).end_passes, n);
+        }
+        for v in [true, false] {
+            assert_eq!(get(&format!(r#"{{"passStones":{v}}}"#)).pass_stones, v);
+            assert_eq!(
+                get(&format!(r#"{{"whitePassesLast":{v}}}"#)).white_passes_last,
+                v
+            );
+            assert_eq!(
+                get(&format!(r#"{{"fixedHandicap":{v}}}"#)).fixed_handicap,
+                v
+            );
+            assert_eq!(get(&format!(r#"{{"removeDead":{v}}}"#)).remove_dead, v);
+        }
+        for (text, k) in [("7.5", 7.5), ("-3", -3.0), ("0", 0.0), ("1e2", 100.0)] {
+            let c = json(&format!(r#"{{"komi":{text}}}"#)).expect(text);
+            assert_eq!((c.komi, c.rules.komi), (Some(k), k));
+        }
+        // the last of a repeated key counts
+        assert_eq!(
+            get(r#"{"ko":"SIMPLE","ko":"SITUATIONAL"}"#).ko,
+            KoRule::Situational
+        );
+    }
+
+    /// Bad JSON, unknown keys and values, and what Tengen cannot play are errors.
+    #[test]
+    fn rejects() {
+        for (text, want) in [
+            ("{", "syntax error: invalid rules JSON"),
+            (r#"{"ko":}"#, "syntax error: invalid rules JSON"),
+            (r#"{"ko":"SIMPLE""#, "syntax error: invalid rules JSON"),
+            (r#"{"ko":"SIMPLE"} x"#, "syntax error: invalid rules JSON"),
+            ("{} {}", "syntax error: invalid rules JSON"),
+            (
+                r#"{"komi":1e999}"#,
+                "bad value for rules field 'komi': 1e999",
+            ),
+            (r#"{"Ko":"SIMPLE"}"#, "unknown rules field 'Ko'"),
+            (
+                r#"{"friendly_pass_ok":true}"#,
+                "unknown rules field 'friendly_pass_ok'",
+            ),
+            (
+                r#"{"ko":"TRIPLE"}"#,
+                r#"bad value for rules field 'ko': "TRIPLE""#,
+            ),
+            (r#"{"ko":1}"#, "bad value for rules field 'ko': 1"),
+            (
+                r#"{"scoring":"POINTS"}"#,
+                r#"bad value for rules field 'scoring': "POINTS""#,
+            ),
+            (
+                r#"{"tax":"SOME"}"#,
+                r#"bad value for rules field 'tax': "SOME""#,
+            ),
+            (
+                r#"{"suicide":"yes"}"#,
+                r#"bad value for rules field 'suicide': "yes""#,
+            ),
+            (r#"{"suicide":1}"#, "bad value for rules field 'suicide': 1"),
+            (
+                r#"{"whiteHandicapBonus":1}"#,
+                "bad value for rules field 'whiteHandicapBonus': 1",
+            ),
+            (
+                r#"{"whiteHandicapBonus":"N+1"}"#,
+                r#"bad value for rules field 'whiteHandicapBonus': "N+1""#,
+            ),
+            (
+                r#"{"friendlyPassOk":null}"#,
+                "bad value for rules field 'friendlyPassOk': null",
+            ),
+            (
+                r#"{"komi":"7.5"}"#,
+                r#"bad value for rules field 'komi': "7.5""#,
+            ),
+            (
+                r#"{"endPasses":2.5}"#,
+                "bad value for rules field 'endPasses': 2.5",
+            ),
+            (
+                r#"{"endPasses":-2}"#,
+                "bad value for rules field 'endPasses': -2",
+            ),
+            (r#"{"name":7}"#, "bad value for rules field 'name': 7"),
+            (r#"{"tax":"ALL"}"#, "unsupported rules: tax ALL"),
+            (r#"{"hasButton":true}"#, "unsupported rules: hasButton true"),
+            (r#"{"endPasses":4}"#, "unsupported rules: endPasses 4"),
+            (r#"{"endPasses":1}"#, "unsupported rules: endPasses 1"),
+            (r#"{"endPasses":300}"#, "unsupported rules: endPasses 300"),
+            (
+                r#"{"friendlyPassOk":true,"removeDead":false}"#,
+                "unsupported rules: friendlyPassOk true with removeDead false",
+            ),
+        ] {
+            assert_eq!(json(text), Err(want.to_string()), "{text}");
+            assert_eq!(
+                parse_kata_rules(text, &Rules::default()),
+                Err(want.to_string())
+            );
+        }
+        for text in ["[]", r#""chinese""#, "7", "null"] {
+            assert!(json(text).is_err(), "{text}");
+        }
+        // long values are cut short in the message
+        let long = format!(r#"{{"ko":"{}"}}"#, "X".repeat(500));
+        assert!(json(&long).unwrap_err().len() < 100);
+        let long = format!(r#"{{"{}":1}}"#, "k".repeat(500));
+        assert!(json(&long).unwrap_err().len() < 100);
     }
 }

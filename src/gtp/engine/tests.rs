@@ -280,6 +280,83 @@ fn rules_commands() {
     assert_eq!(err(&mut g, "kata-set-rules"), "syntax error");
 }
 
+/// `kata-set-rules` with KataGo's JSON: what `kata-get-rules` prints comes back unchanged,
+/// komi moves only when the JSON has one, and a refused JSON changes nothing.
+#[test]
+fn rules_json_commands() {
+    for p in Preset::ALL {
+        // a fresh engine each time: the JSON's komi stays like `komi K`
+        let mut g = engine();
+        ok(&mut g, &format!("kata-set-rules {p}"));
+        let printed = ok(&mut g, "kata-get-rules");
+        ok(&mut g, "kata-set-rules japanese");
+        ok(&mut g, &format!("kata-set-rules {printed}"));
+        assert_eq!(ok(&mut g, "kata-get-rules"), printed);
+        assert_eq!(*g.game().rules(), Rules::preset(p));
+    }
+    // no komi in the JSON: komi stays (KataGo leaves komi to `komi`)
+    let mut g = engine();
+    ok(&mut g, "kata-set-rules japanese");
+    ok(
+        &mut g,
+        r#"kata-set-rules {"ko":"POSITIONAL", "scoring":"AREA", "suicide":false, "whiteHandicapBonus":"N", "friendlyPassOk":true}"#,
+    );
+    assert!(ok(&mut g, "kata-get-rules").starts_with(r#"{"name":"chinese","#));
+    assert_eq!(g.game().komi(), 6.5);
+    // a komi in the JSON is set, and then stays as after `komi`
+    ok(&mut g, r#"kata-set-rules {"komi":5.5}"#);
+    assert_eq!(g.game().komi(), 5.5);
+    assert!(ok(&mut g, "kata-get-rules").starts_with(r#"{"name":"tromp-taylor","#));
+    ok(&mut g, "kata-set-rules japanese");
+    assert_eq!(g.game().komi(), 5.5);
+    ok(
+        &mut g,
+        r#"kata-set-rules {"ko":"SIMPLE","scoring":"TERRITORY","suicide":false,"komi":0.5}"#,
+    );
+    assert_eq!(g.game().komi(), 0.5);
+    let before = ok(&mut g, "kata-get-rules");
+    for (line, msg) in [
+        (
+            r#"kata-set-rules {"tax":"ALL"}"#,
+            "unsupported rules: tax ALL",
+        ),
+        (
+            r#"kata-set-rules {"hasButton":true,"komi":7}"#,
+            "unsupported rules: hasButton true",
+        ),
+        (
+            r#"kata-set-rules {"ko":"SIMPLE"} {"#,
+            "syntax error: invalid rules JSON",
+        ),
+        (
+            r#"kata-set-rules {"ko":"SIMPLE","#,
+            "syntax error: invalid rules JSON",
+        ),
+        (
+            r#"kata-set-rules {"ko":"TRIPLE"}"#,
+            r#"bad value for rules field 'ko': "TRIPLE""#,
+        ),
+        (
+            r#"kata-set-rules {"komi":7,"foo":1}"#,
+            "unknown rules field 'foo'",
+        ),
+        (
+            "kata-set-rules ancient-territory",
+            "unsupported rules: ancient-territory (group tax, tax ALL)",
+        ),
+        ("kata-set-rules chinese japanese", "unknown rules"),
+    ] {
+        assert_eq!(err(&mut g, line), msg, "{line}");
+        assert_eq!(ok(&mut g, "kata-get-rules"), before, "{line}");
+        assert_eq!(g.game().komi(), 0.5);
+    }
+    // KataGo's names with a space arrive as two arguments
+    ok(&mut g, "kata-set-rules new zealand");
+    assert!(ok(&mut g, "kata-get-rules").contains(r#""name":"new-zealand""#));
+    ok(&mut g, r#"kata-set-rules {"ko":"SIMPLE"}"#);
+    assert!(ok(&mut g, "kata-get-rules").contains(r#""name":"custom""#));
+}
+
 #[test]
 fn time_commands() {
     let mut g = engine();
