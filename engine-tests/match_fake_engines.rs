@@ -468,3 +468,209 @@ fn a_referee_that_cannot_decide_leaves_the_rules_default_with_a_warning() {
         "{warnings}"
     );
 }
+
+/// The lines of game `n`'s GTP transcript that were sent to `who` (`b(B)`), without the label.
+fn sent_to(dir: &Path, n: usize, who: &str) -> Vec<String> {
+    let path = dir.join(format!("logs/game-{n:04}.gtp"));
+    let text = std::fs::read_to_string(&path).expect("transcript");
+    let prefix = format!("{who} >> ");
+    text.lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The commands of `lines` that start with `name ` (the `time_left` lines, say).
+fn starting(lines: &[String], name: &str) -> Vec<String> {
+    let prefix = format!("{name} ");
+    lines
+        .iter()
+        .filter(|l| l.starts_with(&prefix))
+        .cloned()
+        .collect()
+}
+
+/// `games.jsonl`'s `time_left.ENGINE.KEY` of game `g`.
+fn left(g: &Json, engine: &str, key: &str) -> Option<f64> {
+    g.get("time_left")?.get(engine)?.get(key)?.as_f64()
+}
+
+#[test]
+fn byoyomi_periods_are_used_up_and_the_last_one_overrun_loses_on_time() {
+    // 1 s periods, 3 of them; Black takes 1.8 s a move (more than a period and the 0.5 s
+    // allowance, less than two): each move uses up one period, the third overruns the last.
+    let dir = out_dir("byoyomi-kgs");
+    let b = fake("b", "moves", &dir, "--moves C3,D4,E5 --delay 1.8 --kgs");
+    let w = fake("w", "moves", &dir, "--moves A1,B1,E1 --kgs");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &b,
+            "--engine",
+            &w,
+            "--games",
+            "1",
+            "--size",
+            "5",
+            "--time-settings",
+            "byoyomi 0 1 3",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "W+T", "{}", s.table());
+    assert_eq!(field(&g[0], "ending"), "time");
+    let reason = field(&g[0], "reason");
+    assert!(reason.starts_with("b lost on time"), "{reason}");
+    assert!(
+        reason.ends_with("the last byo-yomi period overrun)"),
+        "{reason}"
+    );
+    assert_eq!(g[0].get("moves").and_then(Json::as_f64), Some(4.0));
+    assert_eq!(tally(&s, 0), (0, 1, 0, 1), "a time loss is a forfeit");
+    let to_b = sent_to(&dir, 1, "b(B)");
+    assert!(to_b.contains(&"known_command kgs-time_settings".to_string()));
+    assert!(
+        to_b.contains(&"kgs-time_settings byoyomi 0 1 3".to_string()),
+        "{to_b:?}"
+    );
+    assert!(starting(&to_b, "time_settings").is_empty(), "{to_b:?}");
+    // kgsGtp's convention: the period's seconds and the periods left.
+    assert_eq!(
+        starting(&to_b, "time_left"),
+        ["time_left b 1 3", "time_left b 1 2", "time_left b 1 1"]
+    );
+    let to_w = sent_to(&dir, 1, "w(W)");
+    assert_eq!(
+        starting(&to_w, "time_left"),
+        ["time_left w 1 3", "time_left w 1 3"],
+        "moves within a period keep it"
+    );
+    assert_eq!(left(&g[0], "b", "periods"), Some(0.0));
+    assert_eq!(left(&g[0], "w", "periods"), Some(3.0));
+    assert_eq!(left(&g[0], "w", "period"), Some(1.0));
+    assert_eq!(left(&g[0], "w", "stones"), None);
+    let sgf = std::fs::read_to_string(dir.join("sgf/game-0001.sgf")).expect("sgf");
+    for prop in ["TM[0]", "OT[3x1 byo-yomi]", "RE[W+T]"] {
+        assert!(sgf.contains(prop), "{prop} missing in {sgf}");
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
+    let j = serde_json::from_str::<Json>(&summary).expect("summary is JSON");
+    let set = j.get("settings").expect("settings");
+    assert_eq!(set.get("overtime").and_then(Json::as_str), Some("byoyomi"));
+    assert_eq!(
+        set.get("time_settings"),
+        Some(&serde_json::json!([0.0, 1.0, 3]))
+    );
+    assert!(s.table().contains("3x1s byo-yomi"), "{}", s.table());
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn byoyomi_falls_back_to_time_settings_for_engines_without_kgs_time_settings() {
+    // 1 s of main time and 3 periods of 1 s. Black (no kgs-time_settings, like GNU Go 3.8)
+    // takes 1.8 s a move: the first spills 0.8 s over main time into a period and keeps it,
+    // the second uses one up. White finds kgs-time_settings in list_commands.
+    let dir = out_dir("byoyomi-fallback");
+    let b = fake("b", "moves", &dir, "--moves C3 --delay 1.8");
+    let w = fake("w", "pass", &dir, "--kgs --no-known-command");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &b,
+            "--engine",
+            &w,
+            "--games",
+            "1",
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--time-settings",
+            "byoyomi 1 1 3",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "ending"), "score", "{}", s.table());
+    assert_eq!(field(&g[0], "result"), "B+24.5");
+    let to_b = sent_to(&dir, 1, "b(B)");
+    assert!(to_b.contains(&"known_command kgs-time_settings".to_string()));
+    assert!(starting(&to_b, "kgs-time_settings").is_empty(), "{to_b:?}");
+    assert_eq!(starting(&to_b, "time_settings"), ["time_settings 1 1 1"]);
+    // Main time first, then one stone a period, as `time_settings 1 1 1` told it.
+    assert_eq!(
+        starting(&to_b, "time_left"),
+        ["time_left b 1 0", "time_left b 1 1"]
+    );
+    let to_w = sent_to(&dir, 1, "w(W)");
+    assert!(to_w.contains(&"list_commands".to_string()), "{to_w:?}");
+    assert_eq!(
+        starting(&to_w, "kgs-time_settings"),
+        ["kgs-time_settings byoyomi 1 1 3"]
+    );
+    assert!(starting(&to_w, "time_settings").is_empty());
+    assert_eq!(left(&g[0], "b", "periods"), Some(2.0));
+    assert_eq!(left(&g[0], "b", "main"), Some(0.0));
+    assert_eq!(left(&g[0], "w", "periods"), Some(3.0));
+    assert!(left(&g[0], "w", "main").is_some_and(|m| m > 0.0));
+    let warnings = g[0]
+        .get("warnings")
+        .and_then(Json::as_array)
+        .map(|w| w.iter().filter_map(Json::as_str).collect::<Vec<_>>())
+        .unwrap_or_default();
+    assert_eq!(
+        warnings,
+        ["b does not know kgs-time_settings; byo-yomi sent as `time_settings 1 1 1`"]
+    );
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn byoyomi_falls_back_to_time_settings_when_kgs_time_settings_is_refused() {
+    let dir = out_dir("byoyomi-refused");
+    let a = fake("a", "pass", &dir, "--kgs-refuses");
+    let b = fake("b", "pass", &dir, "--kgs");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "1",
+            "--size",
+            "5",
+            "--time-settings",
+            "byoyomi 30 5 2",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "W+7.5", "{}", s.table());
+    let to_a = sent_to(&dir, 1, "a(B)");
+    assert_eq!(
+        starting(&to_a, "kgs-time_settings"),
+        ["kgs-time_settings byoyomi 30 5 2"]
+    );
+    assert_eq!(starting(&to_a, "time_settings"), ["time_settings 30 5 1"]);
+    assert_eq!(starting(&to_a, "time_left"), ["time_left b 30 0"]);
+    let to_b = sent_to(&dir, 1, "b(W)");
+    assert!(starting(&to_b, "time_settings").is_empty(), "{to_b:?}");
+    let warnings = g[0]
+        .get("warnings")
+        .and_then(Json::as_array)
+        .map(|w| w.iter().filter_map(Json::as_str).collect::<Vec<_>>())
+        .unwrap_or_default();
+    assert_eq!(
+        warnings,
+        ["a refused `kgs-time_settings byoyomi 30 5 2`: not supported; byo-yomi sent as `time_settings 30 5 1`"]
+    );
+    assert_no_leftovers(&dir);
+}

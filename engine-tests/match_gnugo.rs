@@ -162,3 +162,65 @@ fn gnugo_against_itself_is_counted_after_passes() {
         "{result} vs {margin}"
     );
 }
+
+#[test]
+fn byoyomi_against_gnugo_falls_back_to_time_settings() {
+    if !gnugo_installed() {
+        return;
+    }
+    let dir = fresh_dir("gnugo-byoyomi");
+    let tengen = format!(
+        "tengen={} --playouts 100 --seed 7 --threads 1",
+        env!("CARGO_BIN_EXE_tengen")
+    );
+    let gnugo = format!("gnugo={GNUGO} --mode gtp --level 1 --chinese-rules");
+    let out = dir.display().to_string();
+    let args = parse_args([
+        "--engine",
+        &tengen,
+        "--engine",
+        &gnugo,
+        "--games",
+        "1",
+        "--size",
+        "9",
+        "--max-moves",
+        "20",
+        "--time-settings",
+        "byoyomi 0 10 3",
+        "--out",
+        &out,
+    ])
+    .expect("options");
+    let summary = run(&args).expect("the match runs");
+    assert_eq!(
+        summary.engines[0].forfeits + summary.engines[1].forfeits,
+        0,
+        "{}",
+        summary.table()
+    );
+    let transcript = std::fs::read_to_string(dir.join("logs/game-0001.gtp")).expect("log");
+    // Tengen knows kgs-time_settings; GNU Go 3.8 does not and gets one stone a period.
+    for line in [
+        "tengen(B) >> kgs-time_settings byoyomi 0 10 3",
+        "tengen(B) >> time_left b 10 3",
+        "gnugo(W) >> known_command kgs-time_settings",
+        "gnugo(W) << = false",
+        "gnugo(W) >> time_settings 0 10 1",
+        "gnugo(W) >> time_left w 10 1",
+    ] {
+        assert!(transcript.contains(line), "{line:?} missing:\n{transcript}");
+    }
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
+    let game = serde_json::from_str::<Json>(text.trim()).expect("JSON");
+    let periods = |engine: &str| {
+        game.get("time_left")
+            .and_then(|t| t.get(engine))
+            .and_then(|t| t.get("periods"))
+            .and_then(Json::as_f64)
+    };
+    // Tengen answers in milliseconds at 100 playouts; GNU Go takes up to a few seconds a
+    // move under a clock (a loaded machine may make it overrun a period, not all three).
+    assert_eq!(periods("tengen"), Some(3.0), "{text}");
+    assert!(periods("gnugo").is_some_and(|p| p >= 1.0), "{text}");
+}

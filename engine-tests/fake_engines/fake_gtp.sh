@@ -2,6 +2,7 @@
 # A tiny, deliberately misbehaving GTP engine for the match-runner tests.
 #
 # usage: fake_gtp.sh MODE [--pids FILE] [--moves C3,D4,...] [--dead A1,B2,...] [--max-size N]
+#                        [--delay SECONDS] [--kgs] [--kgs-refuses] [--no-known-command]
 #
 # MODE decides what `genmove` does:
 #   pass      always passes
@@ -18,21 +19,34 @@
 # --dead LIST  what `final_status_list dead` answers (default: nothing);
 #              "refuse" makes it an error reply
 # --max-size N  answers "unacceptable size" to boardsize above N
+# --delay S     waits S seconds before answering any genmove (then does what MODE says)
+# --kgs         knows kgs-time_settings (none, absolute MAIN, byoyomi|canadian MAIN PERIOD N);
+#               without it the command is unknown, as in GNU Go 3.8
+# --kgs-refuses names kgs-time_settings among its commands but refuses it
+# --no-known-command  has no known_command (list_commands still names every command)
 mode=${1:-pass}
 shift
-pids="" moves="" dead="" max_size=25
+pids="" moves="" dead="" max_size=25 delay="" kgs="" kgs_refuses="" known=yes
 while [ $# -gt 0 ]; do
   case $1 in
     --pids) pids=$2; shift 2 ;;
     --moves) moves=$2; shift 2 ;;
     --dead) dead=$2; shift 2 ;;
     --max-size) max_size=$2; shift 2 ;;
+    --delay) delay=$2; shift 2 ;;
+    --kgs) kgs=yes; shift ;;
+    --kgs-refuses) kgs=yes; kgs_refuses=yes; shift ;;
+    --no-known-command) known=""; shift ;;
     *) echo "fake_gtp: unknown option $1" >&2; exit 2 ;;
   esac
 done
 [ -n "$pids" ] && echo $$ >> "$pids"
 IFS=, read -r -a todo <<< "$moves"
 next=0
+commands="protocol_version name version list_commands boardsize clear_board komi play genmove"
+commands="$commands final_status_list time_settings time_left quit"
+[ -n "$known" ] && commands="$commands known_command"
+[ -n "$kgs" ] && commands="$commands kgs-time_settings"
 
 ok() { printf '= %s\n\n' "$1"; }
 err() { printf '? %s\n\n' "$1"; }
@@ -45,11 +59,16 @@ while IFS= read -r line; do
   # Arguments are checked strictly, as a real engine would.
   n=$((${#w[@]} - 1))
   case ${w[0]} in
-    boardsize|komi|genmove|final_status_list) want=1 ;;
+    boardsize|komi|genmove|final_status_list|known_command) want=1 ;;
     play) want=2 ;;
     time_settings|time_left) want=3 ;;
+    kgs-time_settings)
+      case ${w[1]} in none) want=1 ;; absolute) want=2 ;; byoyomi|canadian) want=4 ;; *) want=-1 ;; esac ;;
     *) want=0 ;;
   esac
+  known_here=""
+  case " $commands " in *" ${w[0]} "*) known_here=yes ;; esac
+  if [ -z "$known_here" ]; then err "unknown command"; continue; fi
   if [ $n -ne $want ]; then err "syntax error"; continue; fi
   case ${w[0]} in
     genmove|play|time_left)
@@ -62,9 +81,15 @@ while IFS= read -r line; do
     boardsize)
       if [ "${w[1]}" -gt "$max_size" ] 2>/dev/null; then err "unacceptable size"; else ok ""; fi ;;
     clear_board|komi|time_settings|time_left) ok "" ;;
+    kgs-time_settings)
+      if [ -n "$kgs_refuses" ]; then err "not supported"; else ok ""; fi ;;
+    known_command)
+      case " $commands " in *" ${w[1]} "*) ok true ;; *) ok false ;; esac ;;
+    list_commands) ok "$(printf '%s\n' $commands)" ;;
     play)
       if [ "$mode" = reject ]; then err "illegal move"; else ok ""; fi ;;
     genmove)
+      [ -n "$delay" ] && sleep "$delay"
       case $mode in
         pass|reject) ok pass ;;
         a1) ok A1 ;;

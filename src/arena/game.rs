@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use gtp::Command;
 
-use super::clock::{Clock, TimeControl};
+use super::clock::{Clock, TimeControl, TimeLeft};
 use super::judge::Judge;
 use super::process::{shorten, Engine, EngineError, Reply, Transcript};
 use crate::board::{Color, Point, Vertex};
@@ -102,6 +102,8 @@ pub struct GameOutcome {
     pub moves: Vec<(Color, Option<Vertex>)>,
     /// Seconds taken by each `genmove`, by colour index.
     pub seconds: [Vec<f64>; 2],
+    /// What was left on each clock at the end, by colour index (`None` without a clock).
+    pub time_left: [Option<TimeLeft>; 2],
     /// Dead stones removed before counting.
     pub dead: Vec<Vertex>,
     /// How they were settled (`None` when the game was not counted).
@@ -200,6 +202,9 @@ struct Game<'a> {
     names: [String; 2],
     engines: [Option<Engine>; 2],
     clocks: [Option<Clock>; 2],
+    /// Engines told Japanese byo-yomi as `time_settings MAIN PERIOD 1` (no
+    /// `kgs-time_settings`): their `time_left` counts one stone, not the periods left.
+    one_stone: [bool; 2],
     judge: Judge,
     moves: Vec<(Color, Option<Vertex>)>,
     seconds: [Vec<f64>; 2],
@@ -242,6 +247,7 @@ pub fn play_game(
         names,
         engines: [None, None],
         clocks: [None, None],
+        one_stone: [false, false],
         judge,
         moves: Vec::new(),
         seconds: [Vec::new(), Vec::new()],
@@ -287,6 +293,7 @@ fn void(number: usize, names: [String; 2], reason: String) -> GameOutcome {
         reason,
         moves: Vec::new(),
         seconds: [Vec::new(), Vec::new()],
+        time_left: [None, None],
         dead: Vec::new(),
         settlement: None,
         disagreement: None,
@@ -359,12 +366,56 @@ impl Game<'_> {
         let komi = format!("{}", self.s.komi);
         self.may(c, cmd("komi", &[&komi]))?;
         if let Some(tc) = self.s.time {
-            let (m, b, st) = tc.gtp_args();
-            let args = [m.to_string(), b.to_string(), st.to_string()];
-            self.may(c, cmd("time_settings", &[&args[0], &args[1], &args[2]]))?;
+            self.time_settings(c, tc)?;
             self.clocks[c.index()] = Some(Clock::new(tc).with_lag(self.s.lag_allowance));
         }
         Ok(())
+    }
+
+    /// Tells `c`'s engine the clock: GTP `time_settings`, or for Japanese byo-yomi
+    /// `kgs-time_settings byoyomi MAIN PERIOD PERIODS` when the engine knows it (and takes
+    /// it), else `time_settings MAIN PERIOD 1` (one stone a period, the nearest GTP form)
+    /// with a warning.
+    fn time_settings(&mut self, c: Color, tc: TimeControl) -> Result<(), Stop> {
+        if let Some((m, p, n)) = tc.kgs_byoyomi_args() {
+            let fallback = format!("byo-yomi sent as `time_settings {m} {p} 1`");
+            let why = if self.knows(c, "kgs-time_settings")? {
+                let args = [m.to_string(), p.to_string(), n.to_string()];
+                let kgs = cmd(
+                    "kgs-time_settings",
+                    &["byoyomi", &args[0], &args[1], &args[2]],
+                );
+                let reply = self.ask(c, &kgs, cmd_timeout(self.s))?;
+                if reply.ok {
+                    return Ok(());
+                }
+                format!(
+                    "refused `{}`: {}",
+                    kgs.to_string().trim(),
+                    shorten(&reply.text, 80)
+                )
+            } else {
+                "does not know kgs-time_settings".to_string()
+            };
+            self.one_stone[c.index()] = true;
+            self.warnings
+                .push(format!("{} {why}; {fallback}", self.name(c)));
+        }
+        let (m, b, st) = tc.gtp_args();
+        let args = [m.to_string(), b.to_string(), st.to_string()];
+        self.may(c, cmd("time_settings", &[&args[0], &args[1], &args[2]]))
+    }
+
+    /// Whether `c`'s engine knows command `name`: `known_command`, or the lines of
+    /// `list_commands` when it does not know `known_command` either.
+    fn knows(&mut self, c: Color, name: &str) -> Result<bool, Stop> {
+        let timeout = cmd_timeout(self.s);
+        let reply = self.ask(c, &cmd("known_command", &[name]), timeout)?;
+        if reply.ok {
+            return Ok(reply.text.trim().eq_ignore_ascii_case("true"));
+        }
+        let reply = self.ask(c, &cmd("list_commands", &[]), timeout)?;
+        Ok(reply.ok && reply.text.lines().any(|l| l.trim() == name))
     }
 
     fn run(&mut self) -> GameOutcome {
@@ -398,7 +449,11 @@ impl Game<'_> {
         let mut timeout = self.s.move_timeout.unwrap_or(f64::INFINITY);
         let mut clock_limit = false;
         if let Some(clock) = &self.clocks[c.index()] {
-            let (secs, stones) = clock.time_left();
+            let (secs, stones) = if self.one_stone[c.index()] {
+                clock.time_left_one_stone()
+            } else {
+                clock.time_left()
+            };
             let avail = clock.available() + clock.lag() + 0.05;
             if avail <= timeout {
                 timeout = avail;
@@ -424,11 +479,16 @@ impl Game<'_> {
         let reply = match self.raw(c, &genmove, Duration::from_secs_f64(timeout)) {
             Ok(r) => r,
             Err(EngineError::Timeout(_)) if clock_limit => {
+                // past the flag: charging empties the clock for the records
+                let note = self.clocks[c.index()]
+                    .as_mut()
+                    .and_then(|clock| clock.charge(timeout).err())
+                    .map_or(String::new(), |loss| loss.periods_note());
                 return Err(Stop {
                     loser: c,
                     ending: Ending::Time,
-                    reason: format!("{name} lost on time (no move within {timeout:.1} s)"),
-                })
+                    reason: format!("{name} lost on time (no move within {timeout:.1} s{note})"),
+                });
             }
             Err(err) => return Err(engine_failure(c, &name, "genmove", &err)),
         };
@@ -439,10 +499,7 @@ impl Game<'_> {
                 return Err(Stop {
                     loser: c,
                     ending: Ending::Time,
-                    reason: format!(
-                        "{name} lost on time ({:.2} s used, {:.2} s left)",
-                        loss.elapsed, loss.available
-                    ),
+                    reason: format!("{name} lost on time ({loss})"),
                 });
             }
         }
@@ -524,6 +581,7 @@ impl Game<'_> {
             reason,
             moves: std::mem::take(&mut self.moves),
             seconds: std::mem::take(&mut self.seconds),
+            time_left: [0, 1].map(|i| self.clocks[i].as_ref().map(Clock::left)),
             dead: Vec::new(),
             settlement: None,
             disagreement: None,

@@ -56,14 +56,18 @@ pub struct MatchArgs {
     /// Fixed time per move in seconds (sent as time_settings 0 SECONDS 1)
     #[arg(long, value_name = "SECONDS", conflicts_with = "time_settings")]
     pub time_per_move: Option<f64>,
-    /// Clock as GTP time_settings: main time, byoyomi period, stones per period ("600 30 5";
-    /// "300 0 0" is absolute time)
+    /// Clock, in seconds: "MAIN BYOYOMI STONES" as GTP time_settings (Canadian overtime:
+    /// "600 30 5"; "300 0 0" is absolute time), or as kgsGtp's kgs-time_settings: "byoyomi
+    /// MAIN PERIOD PERIODS" (Japanese byo-yomi: a move within a period keeps it, overrunning
+    /// one uses it up; sent as kgs-time_settings to engines that know it, else as
+    /// time_settings MAIN PERIOD 1), "canadian MAIN PERIOD STONES", "absolute MAIN"
     #[arg(long, value_name = "MAIN BYOYOMI STONES")]
     pub time_settings: Option<String>,
     /// Longest wait for any reply, in seconds (default: the clock for genmove, else 60)
     #[arg(long, value_name = "SECONDS")]
     pub move_timeout: Option<f64>,
-    /// Seconds a move may overrun the clock before the flag falls (cutechess's timemargin);
+    /// Seconds a move may overrun the clock before the flag falls (cutechess's timemargin;
+    /// under byo-yomi, a move ending this far into the next period still keeps its period);
     /// an engine that keeps no clock of its own, such as GNU Go, needs more than the default
     #[arg(long, value_name = "SECONDS", default_value_t = clock::LAG_ALLOWANCE)]
     pub lag_allowance: f64,
@@ -327,7 +331,8 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
             size: s.size,
             komi: s.komi,
             rules: s.rules.to_string(),
-            time_settings: s.time.map(|t| (t.main, t.byoyomi, t.stones)),
+            time_settings: s.time.map(|t| (t.main, t.byoyomi, t.count())),
+            overtime: s.time.map(|t| t.overtime().name().to_string()),
             move_timeout: s.move_timeout,
             lag_allowance: s.lag_allowance,
             max_moves: s.max_moves,
@@ -447,6 +452,21 @@ mod tests {
         assert!(bad(&["--lag-allowance", "inf"]));
         assert_eq!(p.settings.lag_allowance, 0.5);
         assert!(bad(&["--time-settings", "1 2"]));
+        assert!(bad(&["--time-settings", "byoyomi 60 30"]));
+        assert!(bad(&["--time-settings", "byoyomi 60 0 5"]));
+        assert!(bad(&["--time-settings", "fischer 60 5"]));
+        let byo = plan(&args(&["--time-settings", "byoyomi 60 30 5"]).expect("parse"));
+        let tc = byo.expect("plan").settings.time.expect("a clock");
+        assert_eq!(
+            (tc.main, tc.byoyomi, tc.periods, tc.stones),
+            (60.0, 30.0, 5, 0)
+        );
+        let canadian = plan(&args(&["--time-settings", "canadian 60 30 5"]).expect("parse"));
+        let gtp = plan(&args(&["--time-settings", "60 30 5"]).expect("parse"));
+        assert_eq!(
+            canadian.expect("plan").settings.time,
+            gtp.expect("plan").settings.time
+        );
         assert!(bad(&["--referee", "'open"]));
         assert!(!bad(&["--rules", "Tromp_Taylor"]));
         let ogs = plan(&args(&["--rules", "chinese-ogs"]).expect("parse")).expect("plan");

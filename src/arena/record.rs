@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use super::clock::TimeLeft;
 use super::game::{Ending, GameOutcome, GameSettings, Settlement};
 use super::json::{round_to, PerEngine};
 use crate::board::Color;
@@ -39,7 +40,7 @@ pub fn sgf_name(number: usize) -> String {
 }
 
 /// The SGF record of a finished game (PB, PW, SZ, KM, RU, RE, DT, EV, GC with the reason,
-/// and the moves).
+/// TM and OT with a clock, and the moves).
 pub fn sgf_record(o: &GameOutcome, s: &GameSettings, date: &str) -> GameRecord {
     let mut rec = GameRecord::new(s.size, s.komi);
     rec.rules = Some(s.rules.to_string());
@@ -49,6 +50,8 @@ pub fn sgf_record(o: &GameOutcome, s: &GameSettings, date: &str) -> GameRecord {
     rec.date = Some(date.to_string());
     rec.event = Some(format!("tengen match, game {}", o.number));
     rec.comment = Some(o.reason.clone());
+    rec.time_limit = s.time.map(|t| t.main);
+    rec.overtime = s.time.and_then(|t| t.sgf_overtime());
     rec.moves = o.moves.clone();
     rec
 }
@@ -96,6 +99,10 @@ pub struct GameLine {
     pub moves: usize,
     /// Per engine (Black first): seconds for each of its moves, to the millisecond.
     pub seconds_per_move: PerEngine<Vec<f64>>,
+    /// Per engine (Black first): what was left on its clock at the end; absent without a
+    /// clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_left: Option<PerEngine<ClockLine>>,
     /// The stones removed as dead before counting.
     pub dead: Vec<String>,
     /// How the dead stones were settled (`agreed`, `referee`, `NAME only`, `default`).
@@ -108,6 +115,34 @@ pub struct GameLine {
     pub sgf: String,
     /// Protocol warnings (rejected optional commands and the like).
     pub warnings: Vec<String>,
+}
+
+/// What was left on an engine's clock at the end of a game (`games.jsonl`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClockLine {
+    /// Seconds of main time left, to the millisecond.
+    pub main: f64,
+    /// In overtime: seconds left in the current period (a whole period under byo-yomi).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<f64>,
+    /// Canadian overtime: stones still to play in the current period.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stones: Option<u32>,
+    /// Japanese byo-yomi: periods left (0 after a loss on time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub periods: Option<u32>,
+}
+
+impl ClockLine {
+    /// The line of a clock's [`TimeLeft`].
+    pub fn new(t: &TimeLeft) -> ClockLine {
+        ClockLine {
+            main: round_to(t.main, 3),
+            period: t.period.map(|p| round_to(p, 3)),
+            stones: t.stones,
+            periods: t.periods,
+        }
+    }
 }
 
 /// The `games.jsonl` record of one game.
@@ -137,6 +172,17 @@ pub fn game_line(o: &GameOutcome) -> GameLine {
                 .iter()
                 .map(|&x| round_to(x, 3))
                 .collect()
+        }),
+        time_left: o.time_left.iter().any(Option::is_some).then(|| {
+            PerEngine(
+                Color::BOTH
+                    .iter()
+                    .filter_map(|&c| {
+                        let t = o.time_left[c.index()].as_ref()?;
+                        Some((name(c), ClockLine::new(t)))
+                    })
+                    .collect(),
+            )
         }),
         dead: vlist(&o.dead),
         settlement,
@@ -187,6 +233,7 @@ mod tests {
                 (Color::White, None),
             ],
             seconds: [vec![0.1], vec![0.2]],
+            time_left: [None, None],
             dead: vec![],
             settlement: None,
             disagreement: None,
@@ -242,6 +289,63 @@ mod tests {
         let v: GameLine = serde_json::from_str(void).expect("void line reads");
         assert!(v.winner.is_none() && v.margin.is_none() && v.disagreement.is_none());
         assert_eq!(serde_json::to_string(&v).expect("writes"), void);
+    }
+
+    #[test]
+    fn byoyomi_records_carry_the_clock() {
+        use crate::arena::clock::{Clock, TimeControl};
+        let tc = TimeControl::parse("byoyomi 60 30 5").expect("settings");
+        let settings = GameSettings {
+            size: 9,
+            komi: 7.5,
+            rules: Rules::preset(Preset::Chinese),
+            time: Some(tc),
+            move_timeout: None,
+            lag_allowance: 0.5,
+            max_moves: 10,
+            referee: None,
+            out: std::path::PathBuf::from("."),
+        };
+        let mut black = Clock::new(tc);
+        assert_eq!(black.charge(100.0), Ok(()));
+        let mut white = Clock::new(tc);
+        assert!(white.charge(1000.0).is_err());
+        let o = GameOutcome {
+            number: 1,
+            names: ["a".into(), "b".into()],
+            winner: Some(Color::Black),
+            result: "B+T".into(),
+            ending: Ending::Time,
+            reason: "b lost on time".into(),
+            moves: vec![(Color::Black, None)],
+            seconds: [vec![100.0], vec![1000.0]],
+            time_left: [Some(black.left()), Some(white.left())],
+            dead: vec![],
+            settlement: None,
+            disagreement: None,
+            margin: None,
+            warnings: vec![],
+        };
+        let sgf = sgf_text(&o, &settings, "2026-11-23");
+        assert!(sgf.contains("TM[60]OT[5x30 byo-yomi]"), "{sgf}");
+        let rec = sgf::parse(&sgf).expect("parses");
+        assert_eq!(rec.time_limit, Some(60.0));
+        assert_eq!(rec.overtime.as_deref(), Some("5x30 byo-yomi"));
+        let line = game_line(&o);
+        let json = serde_json::to_string(&line).expect("serializes");
+        assert!(
+            json.contains(
+                r#""time_left":{"a":{"main":0.0,"period":30.0,"periods":4},"b":{"main":0.0,"period":0.0,"periods":0}}"#
+            ),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<GameLine>(&json).ok(), Some(line));
+        let mut canadian = settings.clone();
+        canadian.time = TimeControl::parse("600 30 5").ok();
+        assert!(sgf_text(&o, &canadian, "x").contains("TM[600]OT[5/30 Canadian]"));
+        canadian.time = None;
+        let plain = sgf_text(&o, &canadian, "x");
+        assert!(!plain.contains("TM[") && !plain.contains("OT["), "{plain}");
     }
 
     #[test]

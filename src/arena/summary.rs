@@ -64,8 +64,13 @@ pub struct MatchSettings {
     pub komi: f64,
     /// The rules' canonical name.
     pub rules: String,
-    /// The clock as main time, byoyomi period and stones per period; `null` without one.
+    /// The clock as main time, period and stones per period (Canadian) or periods
+    /// (byo-yomi); `null` without one.
     pub time_settings: Option<(f64, f64, u32)>,
+    /// What follows main time: `absolute`, `canadian` or `byoyomi`; absent without a clock
+    /// and in summaries written before byo-yomi (their clocks are GTP `time_settings`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overtime: Option<String>,
     /// `--move-timeout` in seconds, if given.
     pub move_timeout: Option<f64>,
     /// `--lag-allowance` in seconds; left out when it is the default (0.5), as in summaries
@@ -417,6 +422,7 @@ mod tests {
             reason: String::new(),
             moves: vec![],
             seconds: [vec![1.0, 2.0], vec![3.0]],
+            time_left: [None, None],
             dead: vec![],
             settlement: None,
             disagreement: None,
@@ -527,6 +533,7 @@ mod tests {
         let set = f.settings.as_ref().expect("settings");
         assert_eq!(set.time_settings, Some((0.0, 1.0, 1)));
         assert_eq!(set.lag_allowance, 0.5);
+        assert_eq!(set.overtime, None, "before byo-yomi: GTP time_settings");
         assert_eq!(set.seed, Some(Seed::Text(u64::MAX.to_string())));
         assert_eq!(Seed::new(7), Seed::Number(7));
         assert_eq!(Seed::new(u64::MAX), Seed::Text(u64::MAX.to_string()));

@@ -33,6 +33,10 @@ pub struct GameRecord {
     pub event: Option<String>,
     /// GC: a comment on the whole game.
     pub comment: Option<String>,
+    /// TM: main time in seconds.
+    pub time_limit: Option<f64>,
+    /// OT: the overtime, in words (`5x30 byo-yomi`, `25/600 Canadian`).
+    pub overtime: Option<String>,
     /// AB before the first move.
     pub setup_black: Vec<Vertex>,
     /// AW before the first move.
@@ -231,6 +235,8 @@ pub fn parse(text: &str) -> Result<GameRecord, SgfError> {
                 Prop::DT(t) => rec.date = Some(simple(t)),
                 Prop::EV(t) => rec.event = Some(simple(t)),
                 Prop::GC(t) => rec.comment = Some(t.text.clone()),
+                Prop::TM(t) if t.is_finite() => rec.time_limit = Some(*t),
+                Prop::OT(t) => rec.overtime = Some(simple(t)),
                 Prop::AB(s) | Prop::AW(s) | Prop::AE(s) if moved => {
                     let _ = s;
                     return Err(SgfError::Setup(
@@ -317,6 +323,12 @@ pub fn write(rec: &GameRecord) -> String {
         if let Some(v) = v {
             s.push_str(&format!("{id}[{}]", escape(v)));
         }
+    }
+    if let Some(t) = rec.time_limit.filter(|t| t.is_finite()) {
+        s.push_str(&format!("TM[{t}]"));
+    }
+    if let Some(ot) = &rec.overtime {
+        s.push_str(&format!("OT[{}]", escape(ot)));
     }
     if rec.handicap > 0 {
         s.push_str(&format!("HA[{}]", rec.handicap));
@@ -446,6 +458,8 @@ mod tests {
         r.white_name = Some("Tengen".into());
         r.result = Some("B+3.5".into());
         r.date = Some("2026-11-23".into());
+        r.time_limit = Some(1.5);
+        r.overtime = Some("5x30 byo-yomi".into());
         r.setup_black = vec![v("D4"), v("K10")];
         r.setup_white = vec![v("A1")];
         r.to_play = Some(Color::White);
@@ -466,6 +480,7 @@ mod tests {
         let text = write(&r);
         assert!(!text.contains("\n\n"));
         assert!(text.starts_with("(;GM[1]FF[4]"));
+        assert!(text.contains("TM[1.5]OT[5x30 byo-yomi]"), "{text}");
         assert_eq!(parse(&text).unwrap(), r);
     }
 
