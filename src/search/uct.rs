@@ -469,6 +469,10 @@ impl Searcher for TreeSearch {
     ) -> Report {
         self.stop_pondering();
         self.place_root(game, color);
+        let kept = {
+            let tree = self.tree_read();
+            tree.node(tree.root()).n()
+        };
         let max_playouts = match (limits.playouts, limits.soft, limits.hard) {
             (Some(n), _, _) => n,
             (None, None, None) => DEFAULT_PLAYOUTS,
@@ -539,7 +543,7 @@ impl Searcher for TreeSearch {
             on_report(&r);
         }
         log::info!(
-            "tree search for {color}: {} playouts in {:.2} s, {} nodes, best {:?}",
+            "tree search for {color}: {} playouts in {:.2} s ({kept} visits reused), {} nodes, best {:?}",
             r.playouts,
             started.elapsed().as_secs_f64(),
             self.tree_read().used(),
