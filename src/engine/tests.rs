@@ -233,3 +233,39 @@ fn move_limits_follow_playouts_and_clock() {
     e.set_clock(Clock::default());
     assert_eq!(e.move_limits(Color::Black).soft, None);
 }
+
+#[test]
+fn dynamic_komi_lifts_the_handicap_givers_winrate_and_only_in_play() {
+    // 3 stones on 9x9 at komi 0.5: with 7 points a stone White's search sees a far better
+    // game than without. Analysis sees the real komi.
+    let winrate = |mode: DynKomiMode| {
+        let mut e = Engine::new(&EngineOptions {
+            size: 9,
+            komi: Some(0.5),
+            search: FlatParams {
+                playouts: Some(3000),
+                ..FlatParams::default()
+            },
+            dynkomi: DynKomiParams {
+                mode,
+                ..DynKomiParams::default()
+            },
+            ..EngineOptions::default()
+        });
+        let pts = Game::fixed_handicap_points(9, 3).unwrap();
+        e.place_handicap(&pts).unwrap();
+        e.genmove(Color::White, &gen(false), &mut |_| {});
+        let played = e.last_report().unwrap().winrate;
+        let analysed = e.evaluate().winrate;
+        (played, analysed)
+    };
+    let (on, on_analysed) = winrate(DynKomiMode::Handicap);
+    let (off, off_analysed) = winrate(DynKomiMode::Off);
+    assert!(on > off + 0.1, "with {on}, without {off}");
+    // analysis after play searches afresh under the real komi
+    assert!(on_analysed < on - 0.1, "analysis {on_analysed}, play {on}");
+    assert!(
+        (on_analysed - off_analysed).abs() < 0.05,
+        "{on_analysed} {off_analysed}"
+    );
+}

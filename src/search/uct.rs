@@ -112,12 +112,16 @@ impl Shared {
     }
 }
 
-/// What identifies the game a tree belongs to: size, rules-relevant komi, setup stones.
+/// What identifies the game a tree belongs to: size, rules-relevant komi, setup stones,
+/// whether dynamic komi was on.
 #[derive(Clone, Debug, PartialEq)]
 struct GameKey {
     size: usize,
     komi_bits: u64,
     setup: (Vec<Point>, Vec<Point>),
+    /// Whether the playouts saw extra komi: a tree grown under dynamic komi is kept while
+    /// that komi changes from move to move, but not for a search under the real komi.
+    dynamic_komi: bool,
 }
 
 /// The tree search player.
@@ -183,6 +187,7 @@ impl TreeSearch {
         let key = GameKey {
             size: game.size(),
             komi_bits: playout_komi(game).to_bits(),
+            dynamic_komi: self.komi_offset != 0.0,
             setup: game.setup_stones(),
         };
         let moves = game.moves();
@@ -408,7 +413,7 @@ impl TreeSearch {
             best: best.0 as u64,
             second: second.0 as u64,
             winrate: best.1,
-            clear: clear || v.len() < 2,
+            clear,
             enough: root.n() as u64 >= self.params.min_visits_to_stop,
         }
     }
@@ -985,6 +990,47 @@ mod tests {
         s.place_root(&g, Color::Black);
         let kept = s.tree_read().node(s.tree_read().root()).n();
         assert!(kept > 0, "the subtree under the played moves is kept");
+    }
+
+    #[test]
+    fn pondering_grows_the_tree_the_next_search_starts_from() {
+        let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let mut s = TreeSearch::new(params(1));
+        let r = run(&mut s, &g, Color::Black, 500);
+        g.play(Color::Black, Move::Play(r.moves[0].mv.unwrap()))
+            .unwrap();
+        s.ponder(&g, Color::White);
+        assert!(s.is_pondering());
+        // the workers search while this thread is free
+        let t = Instant::now();
+        while s.pondering.as_ref().unwrap().done.load(Relaxed) < 3000 {
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "pondering does not run"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // the opponent replies where pondering looked most: that subtree is reused
+        let reply = {
+            let tree = s.tree_read();
+            let root = tree.root();
+            tree.node(root)
+                .children()
+                .max_by_key(|&c| tree.node(c).n())
+                .map(|c| tree.node(c).point())
+                .unwrap()
+        };
+        let played = s.stop_pondering().unwrap();
+        assert!(played >= 3000 && !s.is_pondering());
+        assert_eq!(s.stop_pondering(), None);
+        g.play(Color::White, Move::Play(reply)).unwrap();
+        s.place_root(&g, Color::Black);
+        let kept = s.tree_read().node(s.tree_read().root()).n();
+        assert!(kept > 100, "{kept} visits kept of {played} pondered");
+        // a search stops pondering itself
+        s.ponder(&g, Color::Black);
+        let r = run(&mut s, &g, Color::Black, 200);
+        assert!(!s.is_pondering() && r.playouts == 200);
     }
 
     #[test]
