@@ -674,3 +674,345 @@ fn byoyomi_falls_back_to_time_settings_when_kgs_time_settings_is_refused() {
     );
     assert_no_leftovers(&dir);
 }
+
+/// The `warnings` of a `games.jsonl` line.
+fn warnings(g: &Json) -> Vec<String> {
+    g.get("warnings")
+        .and_then(Json::as_array)
+        .map(|w| {
+            w.iter()
+                .filter_map(Json::as_str)
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `games.jsonl`'s `KEY.ENGINE` of game `g` (the per-engine fields).
+fn per_engine(g: &Json, key: &str, engine: &str) -> Option<f64> {
+    g.get(key)?.get(engine)?.as_f64()
+}
+
+#[test]
+fn handicap_games_put_black_stones_on_fixed_points_and_white_moves_first() {
+    let dir = out_dir("handicap");
+    let a = fake("a", "pass", &dir, "");
+    let b = fake("b", "pass", &dir, "");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "2",
+            "--size",
+            "9",
+            "--komi",
+            "0.5",
+            "--handicap",
+            "2",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(g.len(), 2);
+    // both pass at once: Black's two stones own the board (81 points); White has komi and
+    // chinese rules' point a handicap stone (without the stones: W+0.5)
+    for game in &g {
+        assert_eq!(field(game, "result"), "B+78.5", "{}", s.table());
+        assert_eq!(field(game, "ending"), "score");
+        assert_eq!(game.get("margin").and_then(Json::as_f64), Some(78.5));
+        assert!(warnings(game).is_empty(), "{:?}", warnings(game));
+    }
+    assert_eq!(field(&g[0], "black"), "a");
+    assert_eq!(field(&g[1], "black"), "b", "colours alternate");
+    for (n, black, white) in [(1, "a(B)", "b(W)"), (2, "b(B)", "a(W)")] {
+        for who in [black, white] {
+            let setup: Vec<String> = sent_to(&dir, n, who)
+                .into_iter()
+                .filter(|l| !l.starts_with("name") && !l.starts_with("version"))
+                .take(4)
+                .collect();
+            assert_eq!(
+                setup,
+                ["boardsize 9", "clear_board", "komi 0.5", "fixed_handicap 2"],
+                "game {n}, {who}"
+            );
+        }
+        // White moves first: its genmove comes before any of Black's
+        let to_white = sent_to(&dir, n, white);
+        assert_eq!(
+            starting(&to_white, "genmove").first().map(String::as_str),
+            Some("genmove w")
+        );
+        let to_black = sent_to(&dir, n, black);
+        assert_eq!(
+            to_black
+                .iter()
+                .find(|l| l.starts_with("play") || l.starts_with("genmove")),
+            Some(&"play w pass".to_string()),
+            "game {n}: Black hears White's move before it moves"
+        );
+    }
+    let transcript = std::fs::read_to_string(dir.join("logs/game-0001.gtp")).expect("log");
+    assert!(transcript.contains("a(B) << = C3 G7"), "{transcript}");
+    let sgf = std::fs::read_to_string(dir.join("sgf/game-0001.sgf")).expect("sgf");
+    for prop in ["HA[2]", "AB[cg][gc]", "KM[0.5]", "RE[B+78.5]", ";W[];B[]"] {
+        assert!(sgf.contains(prop), "{prop} missing in {sgf}");
+    }
+    let rec = tengen::sgf::parse(&sgf).expect("SGF parses");
+    assert_eq!((rec.handicap, rec.setup_black.len()), (2, 2));
+    // per colour: a won with Black (taking handicap), lost with White (giving it)
+    let black = s.score_as_black.expect("a played Black");
+    let white = s.score_as_white.expect("a played White");
+    assert_eq!((black.value, white.value), (1.0, 0.0));
+    let table = s.table();
+    for line in [
+        "9x9, handicap 2 (White first), komi 0.5",
+        "  as Black (taking handicap): 100.0% [",
+        "  as White (giving handicap): 0.0% [",
+        "(95%) in 1 game\n",
+        "peak RSS",
+    ] {
+        assert!(table.contains(line), "{line:?} missing in\n{table}");
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
+    let j = serde_json::from_str::<Json>(&summary).expect("summary is JSON");
+    assert_eq!(j["settings"]["handicap"].as_f64(), Some(2.0));
+    assert_eq!(j["settings"]["komi"].as_f64(), Some(0.5));
+    assert!(j["description"]
+        .as_str()
+        .is_some_and(|d| d.contains("handicap 2")));
+    assert_eq!(j["score_rate_as_black"]["value"].as_f64(), Some(1.0));
+    assert_eq!(j["score_rate_as_black"]["games"].as_f64(), Some(1.0));
+    assert_eq!(j["score_rate_as_white"]["value"].as_f64(), Some(0.0));
+    // memory, read from /proc on Linux; no clock, so no clock use
+    if Path::new("/proc/self/status").exists() {
+        for game in &g {
+            for who in ["a", "b"] {
+                let mb = per_engine(game, "peak_rss_mb", who);
+                assert!(mb.is_some_and(|mb| mb > 0.0), "{who}: {game}");
+            }
+        }
+        let rss = &j["engines"]["a"]["peak_rss_mb"];
+        assert_eq!(rss["first_game"].as_f64(), Some(1.0), "{summary}");
+        assert_eq!(rss["last_game"].as_f64(), Some(2.0), "{summary}");
+        assert!(rss["max"].as_f64() >= rss["first"].as_f64());
+    }
+    for key in ["main_time_used", "moves_in_main_time", "moves_in_overtime"] {
+        assert!(g[0].get(key).is_none(), "{key} without a clock");
+    }
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn handicap_falls_back_to_set_free_handicap() {
+    // a does not know fixed_handicap; b places other stones than GTP's fixed points
+    let dir = out_dir("handicap-free");
+    let a = fake("a", "pass", &dir, "--handicap free");
+    let b = fake("b", "pass", &dir, "--fixed-points D4,E5");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "1",
+            "--size",
+            "9",
+            "--komi",
+            "0.5",
+            "--handicap",
+            "2",
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "B+78.5", "{}", s.table());
+    let to_a = sent_to(&dir, 1, "a(B)");
+    assert_eq!(
+        [
+            starting(&to_a, "fixed_handicap"),
+            starting(&to_a, "set_free_handicap")
+        ],
+        [["fixed_handicap 2"], ["set_free_handicap C3 G7"]]
+    );
+    let to_b = sent_to(&dir, 1, "b(W)");
+    let i = to_b.iter().position(|l| l == "fixed_handicap 2");
+    assert_eq!(
+        i.map(|i| to_b[i..i + 3].to_vec()),
+        Some(vec![
+            "fixed_handicap 2".to_string(),
+            "clear_board".to_string(),
+            "set_free_handicap C3 G7".to_string()
+        ]),
+        "{to_b:?}"
+    );
+    assert_eq!(
+        warnings(&g[0]),
+        [
+            "a refused `fixed_handicap 2`: unknown command; sent `set_free_handicap C3 G7`",
+            "b placed D4 E5 for `fixed_handicap 2`, not GTP's fixed points; sent `set_free_handicap C3 G7`"
+        ]
+    );
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn an_engine_that_takes_no_handicap_forfeits_and_two_void_the_game() {
+    let dir = out_dir("handicap-none");
+    let bad = fake("bad", "pass", &dir, "--handicap none");
+    let worse = fake("worse", "pass", &dir, "--handicap none");
+    let good = fake("good", "pass", &dir, "");
+    let args = |x: &str, y: &str| {
+        [
+            "--engine",
+            x,
+            "--engine",
+            y,
+            "--games",
+            "2",
+            "--size",
+            "9",
+            "--handicap",
+            "3",
+        ]
+        .map(String::from)
+    };
+    let a = args(&bad, &good);
+    let s = play(&dir, &a.each_ref().map(String::as_str), 20.0).expect("match runs");
+    assert_eq!(tally(&s, 0), (0, 2, 0, 2), "{}", s.table());
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "result"), "W+F");
+    assert_eq!(field(&g[1], "result"), "B+F");
+    assert_eq!(
+        field(&g[0], "reason"),
+        "bad rejected `set_free_handicap C3 G7 C7`: unknown command"
+    );
+    let a = args(&bad, &worse);
+    let s = play(&dir, &a.each_ref().map(String::as_str), 20.0).expect("match runs");
+    assert_eq!((s.games, s.voids), (2, 2));
+    assert!(s.score_as_black.is_none() && s.score_as_white.is_none());
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn games_record_memory_and_main_time_against_overtime() {
+    // 2 s of main time, then 3 byo-yomi periods of 2 s; Black takes 1.2 s a move: its first
+    // two moves begin in main time (the second spills into a period and keeps it), the rest
+    // in overtime. White passes at once, all in main time.
+    let dir = out_dir("usage");
+    let b = fake("b", "moves", &dir, "--moves C3,D4,E5 --delay 1.2 --kgs");
+    let w = fake("w", "pass", &dir, "--kgs");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &b,
+            "--engine",
+            &w,
+            "--games",
+            "1",
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--time-settings",
+            "byoyomi 2 2 3",
+        ],
+        30.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "ending"), "score", "{}", s.table());
+    // B C3, W pass, B D4, W pass, B E5, W pass, B pass
+    assert_eq!(g[0].get("moves").and_then(Json::as_f64), Some(7.0));
+    assert_eq!(per_engine(&g[0], "moves_in_main_time", "b"), Some(2.0));
+    assert_eq!(per_engine(&g[0], "moves_in_overtime", "b"), Some(2.0));
+    assert_eq!(per_engine(&g[0], "main_time_used", "b"), Some(2.0));
+    assert_eq!(per_engine(&g[0], "moves_in_main_time", "w"), Some(3.0));
+    assert_eq!(per_engine(&g[0], "moves_in_overtime", "w"), Some(0.0));
+    assert!(per_engine(&g[0], "main_time_used", "w").is_some_and(|t| t < 2.0));
+    if Path::new("/proc/self/status").exists() {
+        for who in ["b", "w"] {
+            let mb = per_engine(&g[0], "peak_rss_mb", who);
+            assert!(mb.is_some_and(|mb| mb > 0.0), "{who}: {}", g[0]);
+        }
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
+    let j = serde_json::from_str::<Json>(&summary).expect("summary is JSON");
+    let e = &j["engines"]["b"];
+    let main = e["seconds_per_move_main_time"].as_f64().unwrap_or(0.0);
+    let over = e["seconds_per_move_overtime"].as_f64().unwrap_or(0.0);
+    assert!((1.2..2.0).contains(&main), "{summary}");
+    assert!((1.2..2.0).contains(&over), "{summary}");
+    assert_eq!(e["moves_in_main_time"].as_f64(), Some(2.0));
+    assert_eq!(e["main_time_used_per_game"].as_f64(), Some(2.0));
+    assert_eq!(j["engines"]["w"]["seconds_per_move_overtime"], Json::Null);
+    let table = s.table();
+    assert!(table.contains("main time: "), "{table}");
+    assert!(
+        table.contains("(2 moves), 2.0 s used a game; overtime: "),
+        "{table}"
+    );
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn the_referee_replays_a_handicap_game_with_its_stones() {
+    // White plays A1 after the handicap; Black says it is dead, White says nothing is.
+    let dir = out_dir("handicap-referee");
+    let b = fake("b", "pass", &dir, "--dead A1");
+    let w = fake("w", "moves", &dir, "--moves A1");
+    let referee = format!(
+        "{FAKE} pass --pids '{}' --dead A1 --handicap free",
+        dir.join("pids").display()
+    );
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &b,
+            "--engine",
+            &w,
+            "--games",
+            "1",
+            "--size",
+            "9",
+            "--komi",
+            "0.5",
+            "--handicap",
+            "2",
+            "--referee",
+            &referee,
+        ],
+        20.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert_eq!(field(&g[0], "settlement"), "referee", "{}", s.table());
+    // A1 dead: Black's area is the whole board (with A1 alive it would be W+1.5)
+    assert_eq!(field(&g[0], "result"), "B+78.5");
+    assert_eq!(
+        sent_to(&dir, 1, "referee"),
+        [
+            "boardsize 9",
+            "clear_board",
+            "komi 0.5",
+            "fixed_handicap 2",
+            "set_free_handicap C3 G7",
+            "play w A1",
+            "play b pass",
+            "play w pass",
+            "final_status_list dead",
+            "quit"
+        ]
+    );
+    assert_no_leftovers(&dir);
+}

@@ -224,3 +224,121 @@ fn byoyomi_against_gnugo_falls_back_to_time_settings() {
     assert_eq!(periods("tengen"), Some(3.0), "{text}");
     assert!(periods("gnugo").is_some_and(|p| p >= 1.0), "{text}");
 }
+
+#[test]
+fn a_handicap_game_against_gnugo_is_counted_with_the_stones() {
+    if !gnugo_installed() {
+        return;
+    }
+    let dir = fresh_dir("gnugo-handicap");
+    let tengen = format!(
+        "tengen={} --playouts 200 --threads 1 --seed 7",
+        env!("CARGO_BIN_EXE_tengen")
+    );
+    let gnugo = format!("gnugo={GNUGO} --mode gtp --level 1 --chinese-rules");
+    let referee = format!("{GNUGO} --mode gtp --chinese-rules");
+    let out = dir.display().to_string();
+    let args = parse_args([
+        "--engine",
+        &tengen,
+        "--engine",
+        &gnugo,
+        "--games",
+        "1",
+        "--size",
+        "9",
+        "--komi",
+        "0.5",
+        "--handicap",
+        "2",
+        "--rules",
+        "chinese",
+        "--move-timeout",
+        "30",
+        "--max-moves",
+        "160",
+        "--referee",
+        &referee,
+        "--out",
+        &out,
+    ])
+    .expect("options");
+    let summary = run(&args).expect("the match runs");
+    eprintln!("{}", summary.table());
+    assert_eq!((summary.games, summary.voids), (1, 0));
+    assert_eq!(
+        summary.engines[0].forfeits + summary.engines[1].forfeits,
+        0,
+        "{}",
+        summary.table()
+    );
+    let transcript = std::fs::read_to_string(dir.join("logs/game-0001.gtp")).expect("log");
+    for line in [
+        "tengen(B) >> fixed_handicap 2",
+        "tengen(B) << = C3 G7",
+        "gnugo(W) >> fixed_handicap 2",
+    ] {
+        assert!(transcript.contains(line), "{line:?} missing:\n{transcript}");
+    }
+    // GNU Go 3.8 answers `G7 C3`: the same points in its own order
+    let gnugo_points = transcript
+        .lines()
+        .skip_while(|l| *l != "gnugo(W) >> fixed_handicap 2")
+        .nth(1)
+        .unwrap_or("");
+    assert!(
+        gnugo_points.contains("C3") && gnugo_points.contains("G7"),
+        "{gnugo_points}"
+    );
+    let first_genmove = transcript
+        .lines()
+        .find(|l| l.contains(">> genmove"))
+        .unwrap_or("");
+    assert_eq!(first_genmove, "gnugo(W) >> genmove w", "White moves first");
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
+    let game = serde_json::from_str::<Json>(text.trim()).expect("JSON");
+    let field = |k: &str| game.get(k).and_then(Json::as_str).unwrap_or("").to_string();
+    let result = field("result");
+    let warnings = game.get("warnings").and_then(Json::as_array);
+    assert_eq!(
+        warnings.map(Vec::len),
+        Some(0),
+        "both took fixed_handicap: {text}"
+    );
+    if field("ending") == "resignation" {
+        assert!(result.ends_with("+R"), "{text}");
+    } else {
+        assert!(
+            ["score", "move cap"].contains(&field("ending").as_str()),
+            "{text}"
+        );
+        let margin = game.get("margin").and_then(Json::as_f64).expect("a margin");
+        // area count + komi 0.5 + one point a handicap stone: a half-point result
+        assert_eq!(margin.fract().abs(), 0.5, "{text}");
+        assert!(
+            result == format!("B+{margin}") || result == format!("W+{}", -margin),
+            "{result} vs {margin}"
+        );
+    }
+    let sgf = std::fs::read_to_string(dir.join("sgf/game-0001.sgf")).expect("SGF");
+    assert!(sgf.contains("HA[2]") && sgf.contains("AB[cg][gc]"), "{sgf}");
+    let rec = tengen::sgf::parse(&sgf).expect("SGF parses");
+    assert_eq!(
+        rec.moves.first().map(|m| m.0),
+        Some(tengen::board::Color::White)
+    );
+    let replayed = rec
+        .to_game(tengen::rules::Rules::default(), None)
+        .expect("the record replays with its stones");
+    assert_eq!(replayed.handicap(), 2);
+    if Path::new("/proc/self/status").exists() {
+        for who in ["tengen", "gnugo"] {
+            let mb = game
+                .get("peak_rss_mb")
+                .and_then(|m| m.get(who))
+                .and_then(Json::as_f64);
+            assert!(mb.is_some_and(|mb| mb > 0.0), "{who}: {text}");
+        }
+    }
+    assert!(summary.table().contains("taking handicap"));
+}

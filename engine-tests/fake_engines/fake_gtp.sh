@@ -3,6 +3,7 @@
 #
 # usage: fake_gtp.sh MODE [--pids FILE] [--moves C3,D4,...] [--dead A1,B2,...] [--max-size N]
 #                        [--delay SECONDS] [--kgs] [--kgs-refuses] [--no-known-command]
+#                        [--handicap fixed|free|none] [--fixed-points C3,G7]
 #
 # MODE decides what `genmove` does:
 #   pass      always passes
@@ -24,9 +25,13 @@
 #               without it the command is unknown, as in GNU Go 3.8
 # --kgs-refuses names kgs-time_settings among its commands but refuses it
 # --no-known-command  has no known_command (list_commands still names every command)
+# --handicap fixed  (default) knows fixed_handicap (answering GTP's fixed points) and
+#                   set_free_handicap; "free": set_free_handicap only; "none": neither
+# --fixed-points LIST  what fixed_handicap answers instead of GTP's fixed points
 mode=${1:-pass}
 shift
 pids="" moves="" dead="" max_size=25 delay="" kgs="" kgs_refuses="" known=yes
+handicap=fixed fixed_points="" size=19
 while [ $# -gt 0 ]; do
   case $1 in
     --pids) pids=$2; shift 2 ;;
@@ -37,6 +42,8 @@ while [ $# -gt 0 ]; do
     --kgs) kgs=yes; shift ;;
     --kgs-refuses) kgs=yes; kgs_refuses=yes; shift ;;
     --no-known-command) known=""; shift ;;
+    --handicap) handicap=$2; shift 2 ;;
+    --fixed-points) fixed_points=$2; shift 2 ;;
     *) echo "fake_gtp: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -47,6 +54,22 @@ commands="protocol_version name version list_commands boardsize clear_board komi
 commands="$commands final_status_list time_settings time_left quit"
 [ -n "$known" ] && commands="$commands known_command"
 [ -n "$kgs" ] && commands="$commands kgs-time_settings"
+[ "$handicap" = fixed ] && commands="$commands fixed_handicap"
+[ "$handicap" != none ] && commands="$commands set_free_handicap"
+
+# GTP's fixed handicap points for $1 stones on a $size board (section 4.1.1), or nothing.
+fixed() {
+  local n=$1 cols=ABCDEFGHJKLMNOPQRSTUVWXYZ lo=2 hi mid i m out=""
+  [ "$size" -ge 7 ] && [ "$n" -ge 2 ] && [ "$n" -le 9 ] || return
+  if [ $((size % 2)) -eq 0 ] || [ "$size" -eq 7 ]; then [ "$n" -le 4 ] || return; fi
+  [ "$size" -ge 13 ] && lo=3
+  hi=$((size - 1 - lo)); mid=$((size / 2))
+  local xs=($lo $hi $lo $hi $lo $hi $mid $mid) ys=($lo $hi $hi $lo $mid $mid $lo $hi)
+  m=$n; [ $((n % 2)) -eq 1 ] && [ "$n" -ge 5 ] && m=$((n - 1))
+  for ((i = 0; i < m; i++)); do out="$out ${cols:${xs[$i]}:1}$((${ys[$i]} + 1))"; done
+  [ "$m" -ne "$n" ] && out="$out ${cols:$mid:1}$((mid + 1))"
+  echo ${out# }
+}
 
 ok() { printf '= %s\n\n' "$1"; }
 err() { printf '? %s\n\n' "$1"; }
@@ -59,7 +82,8 @@ while IFS= read -r line; do
   # Arguments are checked strictly, as a real engine would.
   n=$((${#w[@]} - 1))
   case ${w[0]} in
-    boardsize|komi|genmove|final_status_list|known_command) want=1 ;;
+    boardsize|komi|genmove|final_status_list|known_command|fixed_handicap) want=1 ;;
+    set_free_handicap) want=$n; [ $n -lt 2 ] && want=2 ;;
     play) want=2 ;;
     time_settings|time_left) want=3 ;;
     kgs-time_settings)
@@ -79,7 +103,13 @@ while IFS= read -r line; do
     version) ok "0.0" ;;
     protocol_version) ok 2 ;;
     boardsize)
-      if [ "${w[1]}" -gt "$max_size" ] 2>/dev/null; then err "unacceptable size"; else ok ""; fi ;;
+      if [ "${w[1]}" -gt "$max_size" ] 2>/dev/null; then err "unacceptable size"; else size=${w[1]}; ok ""; fi ;;
+    fixed_handicap)
+      pts=$(fixed "${w[1]}")
+      if [ -z "$pts" ]; then err "invalid number of stones"
+      elif [ -n "$fixed_points" ]; then ok "${fixed_points//,/ }"
+      else ok "$pts"; fi ;;
+    set_free_handicap) ok "" ;;
     clear_board|komi|time_settings|time_left) ok "" ;;
     kgs-time_settings)
       if [ -n "$kgs_refuses" ]; then err "not supported"; else ok ""; fi ;;

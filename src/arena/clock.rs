@@ -361,6 +361,17 @@ impl Clock {
         self.used
     }
 
+    /// Whether main time is still running (not yet in overtime); always true for absolute
+    /// time, false from the start without main time (`--time-per-move`).
+    pub fn in_main_time(&self) -> bool {
+        !self.in_byoyomi
+    }
+
+    /// Seconds of main time spent so far (all of it after a loss on time).
+    pub fn main_used(&self) -> f64 {
+        (self.tc.main - self.main_left).max(0.0)
+    }
+
     /// Charges a move that took `elapsed` seconds. Fails when it took more than
     /// [`Clock::available`] plus the lag allowance, and then leaves nothing on the clock.
     /// Canadian: an overrun within the allowance costs the rest of the time that was there.
@@ -709,6 +720,32 @@ mod tests {
         let mut w = wide;
         assert_eq!(w.charge(7.9), Ok(()), "3 periods and the allowance");
         assert_eq!(w.time_left(), (1, 1));
+    }
+
+    #[test]
+    fn main_time_used_and_the_phase_of_the_next_move() {
+        let mut c = Clock::new(tc("byoyomi 20 10 3")).with_lag(0.0);
+        assert!(c.in_main_time());
+        assert_eq!(c.main_used(), 0.0);
+        assert_eq!(c.charge(12.5), Ok(()));
+        assert!(c.in_main_time());
+        assert_eq!(c.main_used(), 12.5);
+        // 7.5 s of main time, then 2 s into the first period
+        assert_eq!(c.charge(9.5), Ok(()));
+        assert!(!c.in_main_time());
+        assert_eq!(c.main_used(), 20.0);
+        assert_eq!(c.charge(3.0), Ok(()));
+        assert_eq!(c.main_used(), 20.0, "overtime is not main time");
+        let mut abs = Clock::new(tc("absolute 10"));
+        assert_eq!(abs.charge(10.2), Ok(()));
+        assert!(abs.in_main_time(), "absolute time has no overtime");
+        assert_eq!(abs.main_used(), 10.0);
+        let per_move = Clock::new(TimeControl::per_move(1.0).unwrap_or(tc("0 1 1")));
+        assert!(!per_move.in_main_time());
+        assert_eq!(per_move.main_used(), 0.0);
+        let mut lost = Clock::new(tc("10 5 1")).with_lag(0.0);
+        assert!(lost.charge(20.0).is_err());
+        assert_eq!(lost.main_used(), 10.0);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::clock::{Clock, TimeControl, TimeLeft};
 use super::judge::Judge;
 use super::process::{shorten, Engine, EngineError, Reply, Transcript};
 use crate::board::{Color, Point, Vertex};
-use crate::rules::Rules;
+use crate::rules::{Game as RulesGame, Rules};
 
 /// Reply deadline for commands other than `genmove` when `--move-timeout` is not given.
 pub const DEFAULT_TIMEOUT: f64 = 60.0;
@@ -37,6 +37,8 @@ pub struct GameSettings {
     pub size: usize,
     /// Komi.
     pub komi: f64,
+    /// Handicap stones for Black on GTP's fixed points (0: none); White moves first.
+    pub handicap: usize,
     /// The rules that judge and count (komi apart).
     pub rules: Rules,
     /// The clock, if any.
@@ -51,6 +53,39 @@ pub struct GameSettings {
     pub referee: Option<Vec<String>>,
     /// Where logs (`logs/`) go.
     pub out: PathBuf,
+}
+
+impl GameSettings {
+    /// Black's handicap stones: GTP's fixed points for [`GameSettings::handicap`] stones,
+    /// in GTP's order; empty without a handicap (or for a count GTP has no points for).
+    pub fn handicap_points(&self) -> Vec<Point> {
+        if self.handicap == 0 {
+            return Vec::new();
+        }
+        RulesGame::fixed_handicap_points(self.size, self.handicap).unwrap_or_default()
+    }
+
+    /// The handicap stones as GTP vertices, in GTP's order.
+    pub fn handicap_vertices(&self) -> Vec<Vertex> {
+        self.handicap_points()
+            .iter()
+            .map(|p| p.vertex(self.size))
+            .collect()
+    }
+}
+
+/// What one engine used in one game: memory and, with a clock, main time and overtime.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Usage {
+    /// Peak resident memory of the engine's process in kB (`VmHWM`), read just before it
+    /// was told to quit; `None` where there is no `/proc` or when it had already ended.
+    pub peak_rss_kb: Option<u64>,
+    /// Seconds of main time spent by the runner's clock; `None` without a clock.
+    pub main_time_used: Option<f64>,
+    /// Moves begun in main time (the first ones of its `seconds`); `None` without a clock.
+    pub moves_in_main_time: Option<u32>,
+    /// Moves begun in overtime (the rest of its `seconds`); `None` without a clock.
+    pub moves_in_overtime: Option<u32>,
 }
 
 /// How a game ended.
@@ -104,6 +139,8 @@ pub struct GameOutcome {
     pub seconds: [Vec<f64>; 2],
     /// What was left on each clock at the end, by colour index (`None` without a clock).
     pub time_left: [Option<TimeLeft>; 2],
+    /// Memory and clock use of each engine, by colour index.
+    pub usage: [Usage; 2],
     /// Dead stones removed before counting.
     pub dead: Vec<Vertex>,
     /// How they were settled (`None` when the game was not counted).
@@ -208,6 +245,8 @@ struct Game<'a> {
     judge: Judge,
     moves: Vec<(Color, Option<Vertex>)>,
     seconds: [Vec<f64>; 2],
+    /// Moves begun in main time and in overtime, by colour index (with a clock).
+    phases: [[u32; 2]; 2],
     warnings: Vec<String>,
     transcript: Option<Transcript>,
 }
@@ -233,7 +272,7 @@ pub fn play_game(
         .ok()
         .map(|f| Arc::new(Mutex::new(f)));
     let names = [black.name.clone(), white.name.clone()];
-    let Some(judge) = Judge::new(s.size, s.rules, s.komi) else {
+    let Some(mut judge) = Judge::new(s.size, s.rules, s.komi) else {
         // The size was checked before the match started; this is only a safety net.
         return void(
             number,
@@ -241,6 +280,13 @@ pub fn play_game(
             format!("board size {} not supported", s.size),
         );
     };
+    if s.handicap > 0 {
+        // Checked before the match started too.
+        let placed = judge.place_handicap(&s.handicap_points());
+        if let Err(e) = placed {
+            return void(number, names, format!("handicap {}: {e}", s.handicap));
+        }
+    }
     let mut game = Game {
         number,
         s,
@@ -251,6 +297,7 @@ pub fn play_game(
         judge,
         moves: Vec::new(),
         seconds: [Vec::new(), Vec::new()],
+        phases: [[0; 2]; 2],
         warnings: Vec::new(),
         transcript,
     };
@@ -260,7 +307,7 @@ pub fn play_game(
             failures.push(stop);
         }
     }
-    let outcome = match failures.len() {
+    let mut outcome = match failures.len() {
         0 => game.run(),
         1 => {
             let stop = failures.remove(0);
@@ -277,8 +324,12 @@ pub fn play_game(
             v
         }
     };
-    for e in game.engines.iter_mut().flatten() {
-        e.finish(true);
+    for (i, slot) in game.engines.iter_mut().enumerate() {
+        if let Some(e) = slot {
+            // memory is read while the engine still runs, just before `quit`
+            outcome.usage[i].peak_rss_kb = e.peak_rss_kb();
+            e.finish(true);
+        }
     }
     outcome
 }
@@ -294,6 +345,7 @@ fn void(number: usize, names: [String; 2], reason: String) -> GameOutcome {
         moves: Vec::new(),
         seconds: [Vec::new(), Vec::new()],
         time_left: [None, None],
+        usage: [Usage::default(); 2],
         dead: Vec::new(),
         settlement: None,
         disagreement: None,
@@ -365,10 +417,49 @@ impl Game<'_> {
         self.must(c, cmd("clear_board", &[]))?;
         let komi = format!("{}", self.s.komi);
         self.may(c, cmd("komi", &[&komi]))?;
+        if self.s.handicap > 0 {
+            self.handicap(c)?;
+        }
         if let Some(tc) = self.s.time {
             self.time_settings(c, tc)?;
             self.clocks[c.index()] = Some(Clock::new(tc).with_lag(self.s.lag_allowance));
         }
+        Ok(())
+    }
+
+    /// Puts Black's handicap stones on `c`'s board with `fixed_handicap N`. When the engine
+    /// refuses it, or answers other points than GTP's fixed ones (then after a
+    /// `clear_board`), `set_free_handicap` with the fixed points follows, with a warning; it
+    /// must succeed. An empty answer is taken as placing the fixed points.
+    fn handicap(&mut self, c: Color) -> Result<(), Stop> {
+        let stones = self.s.handicap_vertices();
+        let n = stones.len().to_string();
+        let fixed = cmd("fixed_handicap", &[&n]);
+        let reply = self.ask(c, &fixed, cmd_timeout(self.s))?;
+        let why = if reply.ok {
+            match parse_vertex_list(&reply.text) {
+                Some(placed) if placed.is_empty() || same_vertices(&placed, &stones) => {
+                    return Ok(())
+                }
+                _ => {
+                    self.must(c, cmd("clear_board", &[]))?;
+                    format!(
+                        "placed {} for `fixed_handicap {n}`, not GTP's fixed points",
+                        shorten(&reply.text, 80)
+                    )
+                }
+            }
+        } else {
+            format!("refused `fixed_handicap {n}`: {}", shorten(&reply.text, 80))
+        };
+        let words: Vec<String> = stones.iter().map(Vertex::to_string).collect();
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        self.must(c, cmd("set_free_handicap", &args))?;
+        self.warnings.push(format!(
+            "{} {why}; sent `set_free_handicap {}`",
+            self.name(c),
+            words.join(" ")
+        ));
         Ok(())
     }
 
@@ -419,7 +510,12 @@ impl Game<'_> {
     }
 
     fn run(&mut self) -> GameOutcome {
-        let mut c = Color::Black;
+        // after handicap stones White moves first
+        let mut c = if self.s.handicap > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         loop {
             if self.moves.len() >= self.s.max_moves {
                 let reason = format!("move cap {} reached", self.s.max_moves);
@@ -474,6 +570,9 @@ impl Game<'_> {
         if !timeout.is_finite() {
             timeout = DEFAULT_TIMEOUT;
         }
+        let in_main = self.clocks[c.index()]
+            .as_ref()
+            .is_some_and(Clock::in_main_time);
         let genmove = cmd("genmove", &[gtp_color(c)]);
         let started = Instant::now();
         let reply = match self.raw(c, &genmove, Duration::from_secs_f64(timeout)) {
@@ -494,6 +593,7 @@ impl Game<'_> {
         };
         let elapsed = started.elapsed().as_secs_f64();
         self.seconds[c.index()].push(elapsed);
+        self.phases[c.index()][usize::from(!in_main)] += 1;
         if let Some(clock) = self.clocks[c.index()].as_mut() {
             if let Err(loss) = clock.charge(elapsed) {
                 return Err(Stop {
@@ -582,6 +682,15 @@ impl Game<'_> {
             moves: std::mem::take(&mut self.moves),
             seconds: std::mem::take(&mut self.seconds),
             time_left: [0, 1].map(|i| self.clocks[i].as_ref().map(Clock::left)),
+            usage: [0, 1].map(|i| match &self.clocks[i] {
+                Some(clock) => Usage {
+                    peak_rss_kb: None,
+                    main_time_used: Some(clock.main_used()),
+                    moves_in_main_time: Some(self.phases[i][0]),
+                    moves_in_overtime: Some(self.phases[i][1]),
+                },
+                None => Usage::default(),
+            }),
             dead: Vec::new(),
             settlement: None,
             disagreement: None,
@@ -662,33 +771,26 @@ impl Game<'_> {
             }
         };
         let komi = format!("{}", self.s.komi);
-        let mut cmds = vec![
+        let setup = [
             cmd("boardsize", &[&self.s.size.to_string()]),
             cmd("clear_board", &[]),
             cmd("komi", &[&komi]),
         ];
-        for (c, m) in &self.moves {
-            let shown = m.map_or("pass".to_string(), |v| v.to_string());
-            cmds.push(cmd("play", &[gtp_color(*c), &shown]));
-        }
+        let moves: Vec<Command> = self
+            .moves
+            .iter()
+            .map(|(c, m)| {
+                let shown = m.map_or("pass".to_string(), |v| v.to_string());
+                cmd("play", &[gtp_color(*c), &shown])
+            })
+            .collect();
         let mut result = None;
-        let mut failed = None;
-        for command in &cmds {
-            match e.send(command, timeout) {
-                Ok(r) if r.ok || command.to_string().starts_with("komi") => {}
-                Ok(r) => {
-                    failed = Some(format!(
-                        "referee rejected `{}`: {}",
-                        command.to_string().trim(),
-                        r.text
-                    ));
-                    break;
-                }
-                Err(err) => {
-                    failed = Some(format!("referee {err}"));
-                    break;
-                }
-            }
+        let mut failed = referee_send(&mut e, &setup, timeout);
+        if failed.is_none() && self.s.handicap > 0 {
+            failed = referee_handicap(&mut e, &self.s.handicap_vertices(), timeout);
+        }
+        if failed.is_none() {
+            failed = referee_send(&mut e, &moves, timeout);
         }
         if failed.is_none() {
             match e.send(&cmd("final_status_list", &["dead"]), timeout) {
@@ -757,6 +859,50 @@ enum Turn {
     Resigned,
 }
 
+/// Whether two vertex lists hold the same vertices, in any order.
+fn same_vertices(a: &[Vertex], b: &[Vertex]) -> bool {
+    let set = |v: &[Vertex]| v.iter().map(|x| (x.x, x.y)).collect::<BTreeSet<_>>();
+    a.len() == b.len() && set(a) == set(b)
+}
+
+/// Sends the referee `cmds` in order; the first failure in words (a refused `komi` is
+/// no failure).
+fn referee_send(e: &mut Engine, cmds: &[Command], timeout: Duration) -> Option<String> {
+    for command in cmds {
+        match e.send(command, timeout) {
+            Ok(r) if r.ok || command.to_string().starts_with("komi") => {}
+            Ok(r) => {
+                return Some(format!(
+                    "referee rejected `{}`: {}",
+                    command.to_string().trim(),
+                    r.text
+                ))
+            }
+            Err(err) => return Some(format!("referee {err}")),
+        }
+    }
+    None
+}
+
+/// Gives the referee the handicap `stones` as the players got them: `fixed_handicap`, else
+/// (refused, or other points placed, then after `clear_board`) `set_free_handicap`.
+fn referee_handicap(e: &mut Engine, stones: &[Vertex], timeout: Duration) -> Option<String> {
+    let fixed = cmd("fixed_handicap", &[&stones.len().to_string()]);
+    let again = match e.send(&fixed, timeout) {
+        Ok(r) if r.ok => match parse_vertex_list(&r.text) {
+            Some(placed) if placed.is_empty() || same_vertices(&placed, stones) => return None,
+            _ => vec![cmd("clear_board", &[])],
+        },
+        Ok(_) => Vec::new(),
+        Err(err) => return Some(format!("referee {err}")),
+    };
+    let words: Vec<String> = stones.iter().map(Vertex::to_string).collect();
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut cmds = again;
+    cmds.push(cmd("set_free_handicap", &args));
+    referee_send(e, &cmds, timeout)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -770,6 +916,51 @@ mod tests {
         );
         assert_eq!(cmd("genmove", &["b"]).to_string(), "genmove b\n");
         assert_eq!(cmd("clear_board", &[]).to_string(), "clear_board\n");
+        assert_eq!(
+            cmd("set_free_handicap", &["C3", "G7", "E5"]).to_string(),
+            "set_free_handicap C3 G7 E5\n"
+        );
+        assert_eq!(
+            cmd("fixed_handicap", &["9"]).to_string(),
+            "fixed_handicap 9\n"
+        );
+    }
+
+    fn settings(size: usize, handicap: usize) -> GameSettings {
+        GameSettings {
+            size,
+            komi: 0.5,
+            handicap,
+            rules: Rules::default(),
+            time: None,
+            move_timeout: None,
+            lag_allowance: 0.5,
+            max_moves: 10,
+            referee: None,
+            out: PathBuf::from("."),
+        }
+    }
+
+    #[test]
+    fn handicap_stones_are_gtp_fixed_points() {
+        let shown = |size, n| {
+            settings(size, n)
+                .handicap_vertices()
+                .iter()
+                .map(Vertex::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(shown(9, 0), "");
+        assert_eq!(shown(9, 2), "C3 G7");
+        assert_eq!(shown(9, 5), "C3 G7 C7 G3 E5");
+        assert_eq!(shown(19, 4), "D4 Q16 D16 Q4");
+        assert_eq!(shown(19, 9), "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10");
+        assert_eq!(shown(8, 5), "", "no fixed points: the plan refuses it");
+        let v = |t: &str| parse_vertex_list(t).unwrap_or_default();
+        assert!(same_vertices(&v("G7 C3"), &v("C3 G7")));
+        assert!(!same_vertices(&v("C3 C3"), &v("C3 G7")));
+        assert!(!same_vertices(&v("C3"), &v("C3 G7")));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use crate::board::{AnyBoard, Color, IllegalMove, Point};
-use crate::rules::{Game, Move, Rules, Status, StatusMap};
+use crate::rules::{Game, Move, Rules, SetupError, Status, StatusMap};
 
 /// Reads `--rules`: any name [`crate::rules::parse_rules_name`] knows (presets and other
 /// programs' names such as `chinese-ogs`), as `tengen --rules` and GTP read it.
@@ -38,6 +38,17 @@ impl Judge {
         let mut game = Game::new(size, rules)?;
         game.set_komi(komi);
         Some(Judge { game })
+    }
+
+    /// Places Black's handicap stones on the empty board (White moves next), so that
+    /// scoring gives White the rules' handicap bonus; nothing changes on error.
+    pub fn place_handicap(&mut self, pts: &[Point]) -> Result<(), SetupError> {
+        self.game.place_handicap(pts)
+    }
+
+    /// The number of handicap stones placed.
+    pub fn handicap(&self) -> usize {
+        self.game.handicap()
     }
 
     /// The board as it stands.
@@ -125,5 +136,25 @@ mod tests {
         assert_eq!(j.score(&none), (-0.5, "W+0.5".to_string()));
         let dead: BTreeSet<Point> = pt("A1", 5).into_iter().collect();
         assert_eq!(j.score(&dead), (24.5, "B+24.5".to_string()));
+    }
+
+    #[test]
+    fn handicap_stones_count_with_the_rules_bonus() {
+        let pts = Game::fixed_handicap_points(9, 2).unwrap_or_default();
+        let board_after_passes = |rules: &str| {
+            let rules = parse_rules(rules).unwrap_or_default();
+            let mut j = Judge::new(9, rules, 0.5).expect("9x9");
+            assert_eq!(j.place_handicap(&pts), Ok(()));
+            assert_eq!(j.handicap(), 2);
+            assert_eq!(j.place_handicap(&pts), Err(SetupError::BoardNotEmpty));
+            assert_eq!(j.play(Color::White, None), Ok(()));
+            assert_eq!(j.play(Color::Black, None), Ok(()));
+            assert!(j.is_over());
+            j.score(&BTreeSet::new())
+        };
+        // area: 81 points for Black; White has komi and one point a handicap stone
+        assert_eq!(board_after_passes("chinese"), (78.5, "B+78.5".to_string()));
+        // territory: 79 empty points, no bonus
+        assert_eq!(board_after_passes("japanese").0, 78.5);
     }
 }

@@ -45,9 +45,15 @@ pub struct MatchArgs {
     /// Board size (2-25)
     #[arg(long, default_value_t = 19)]
     pub size: usize,
-    /// Komi
+    /// Komi (kept as given with --handicap: handicap games usually use 0.5)
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
     pub komi: f64,
+    /// Handicap: N stones for Black on GTP's fixed points (2-9 on odd sizes from 9x9, 2-4
+    /// on 7x7 and even sizes from 8x8), sent as fixed_handicap N (set_free_handicap if
+    /// refused); White moves first. Colours still alternate, so each engine both gives and
+    /// takes the handicap; the rules' handicap bonus for White counts
+    #[arg(long, value_name = "N")]
+    pub handicap: Option<usize>,
     /// Rules used to judge legality and count: chinese, japanese, korean, aga, new-zealand,
     /// tromp-taylor, ing, primitive, yasunaga, traditional, or KataGo's names for them
     /// (chinese-ogs, stone-scoring, ...), as `tengen --rules` takes them
@@ -202,6 +208,10 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
     if !args.komi.is_finite() || args.komi.abs() > 1000.0 {
         return Err(usage(format!("--komi {} is not a usable komi", args.komi)));
     }
+    let handicap = match args.handicap {
+        Some(n) => check_handicap(args.size, n)?,
+        None => 0,
+    };
     let rules = judge::parse_rules(&args.rules).map_err(usage)?;
     let time = match (&args.time_per_move, &args.time_settings) {
         (Some(t), None) => Some(TimeControl::per_move(*t).map_err(usage)?),
@@ -246,6 +256,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         settings: GameSettings {
             size: args.size,
             komi: args.komi,
+            handicap,
             rules,
             time,
             move_timeout,
@@ -258,6 +269,27 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         parallel: args.parallel.min(args.games),
         first_black,
     })
+}
+
+/// Checks `--handicap n` on a `size` board: GTP's fixed handicap must have points for it.
+fn check_handicap(size: usize, n: usize) -> Result<usize, MatchError> {
+    if n < 2 {
+        return Err(MatchError::Usage(format!(
+            "--handicap {n}: a handicap is 2 to 9 stones (for none leave --handicap out; a \
+             one-stone game is Black first with low komi, e.g. --komi 0.5)"
+        )));
+    }
+    if crate::rules::Game::fixed_handicap_points(size, n).is_none() {
+        let most = match size {
+            s if s == 7 || (s >= 8 && s.is_multiple_of(2)) => "2 to 4 stones",
+            s if s >= 9 => "2 to 9 stones",
+            _ => "no handicap stones",
+        };
+        return Err(MatchError::Usage(format!(
+            "--handicap {n}: GTP's fixed handicap has {most} on {size}x{size}"
+        )));
+    }
+    Ok(n)
 }
 
 /// SplitMix64: a well-mixed 64-bit hash of the seed.
@@ -317,12 +349,17 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
     }
     let mut summary = Summary::new(
         format!(
-            "{} vs {}: {} games, {}x{}, komi {}, {} rules, {}",
+            "{} vs {}: {} games, {}x{}, {}komi {}, {} rules, {}",
             plan.engines[0].name,
             plan.engines[1].name,
             plan.games,
             s.size,
             s.size,
+            if s.handicap > 0 {
+                format!("handicap {} (White first), ", s.handicap)
+            } else {
+                String::new()
+            },
             s.komi,
             s.rules,
             s.time.map_or("no clock".to_string(), |t| t.to_string())
@@ -330,6 +367,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
         Some(MatchSettings {
             size: s.size,
             komi: s.komi,
+            handicap: (s.handicap > 0).then_some(s.handicap),
             rules: s.rules.to_string(),
             time_settings: s.time.map(|t| (t.main, t.byoyomi, t.count())),
             overtime: s.time.map(|t| t.overtime().name().to_string()),
@@ -497,6 +535,39 @@ mod tests {
                 assert_eq!(Some(p.settings.rules), gtp, "{variant}");
             }
         }
+    }
+
+    #[test]
+    fn handicap_needs_gtp_fixed_points() {
+        let p = |extra: &[&str]| plan(&args(extra).expect("parse"));
+        let h = |size: &str, n: &str| p(&["--size", size, "--handicap", n]).map(|p| p.settings);
+        assert_eq!(p(&[]).map(|p| p.settings.handicap).ok(), Some(0));
+        let s = h("9", "2").expect("9x9 handicap 2");
+        assert_eq!((s.handicap, s.komi), (2, 7.5), "komi stays as given");
+        assert_eq!(s.handicap_points().len(), 2);
+        assert_eq!(h("19", "9").map(|s| s.handicap).ok(), Some(9));
+        assert_eq!(h("13", "5").map(|s| s.handicap).ok(), Some(5));
+        assert_eq!(h("8", "4").map(|s| s.handicap).ok(), Some(4));
+        assert_eq!(h("7", "4").map(|s| s.handicap).ok(), Some(4));
+        let usage = |size: &str, n: &str| match h(size, n) {
+            Err(MatchError::Usage(m)) => m,
+            other => panic!("--size {size} --handicap {n}: {other:?}"),
+        };
+        assert!(usage("9", "1").contains("2 to 9 stones"));
+        assert!(usage("9", "0").contains("leave --handicap out"));
+        assert_eq!(
+            usage("19", "10"),
+            "--handicap 10: GTP's fixed handicap has 2 to 9 stones on 19x19"
+        );
+        assert_eq!(
+            usage("8", "5"),
+            "--handicap 5: GTP's fixed handicap has 2 to 4 stones on 8x8"
+        );
+        assert!(usage("7", "5").contains("2 to 4 stones on 7x7"));
+        assert!(usage("6", "2").contains("no handicap stones on 6x6"));
+        assert!(usage("5", "2").contains("no handicap stones on 5x5"));
+        assert!(parse_args(["--engine", "a=x", "--handicap", "-1", "--out", "o"]).is_err());
+        assert!(parse_args(["--engine", "a=x", "--handicap", "two", "--out", "o"]).is_err());
     }
 
     #[test]

@@ -147,6 +147,17 @@ impl Engine {
         self.child.id()
     }
 
+    /// The engine process's peak resident memory so far (`VmHWM` of `/proc/PID/status`,
+    /// in kB), read while it still runs; `None` where there is no `/proc` (not Linux) or
+    /// once the process has ended. Only the process started is measured, not its children.
+    pub fn peak_rss_kb(&self) -> Option<u64> {
+        if self.finished {
+            return None;
+        }
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        vm_hwm_kb(&status)
+    }
+
     fn log(&self, dir: &str, text: &str) {
         if let Some(t) = &self.transcript {
             if let Ok(mut f) = t.lock() {
@@ -303,6 +314,18 @@ impl Drop for Engine {
     }
 }
 
+/// The `VmHWM` line of a `/proc/PID/status` text in kB (`VmHWM:   12345 kB`); `None`
+/// without one (a zombie has none) or when it is not a number of kB.
+pub fn vm_hwm_kb(status: &str) -> Option<u64> {
+    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
+    let mut words = line.split_whitespace();
+    let kb = words.next()?.parse().ok()?;
+    match words.next() {
+        Some(unit) if unit.eq_ignore_ascii_case("kb") => Some(kb),
+        _ => None,
+    }
+}
+
 /// Whether process `pid` is still running (not gone, not a zombie) after waiting up to
 /// `wait` for it to end. Reads `/proc`, so it answers false where there is none.
 pub fn still_running_after(pid: u32, wait: Duration) -> bool {
@@ -412,6 +435,23 @@ mod tests {
         assert_eq!(normalise("?"), "? ");
         assert_eq!(normalise("= D4"), "= D4");
         assert_eq!(normalise("=x"), "=x");
+    }
+
+    #[test]
+    fn peak_resident_memory_from_proc_status() {
+        let status = "Name:\tbash\nVmPeak:\t  10000 kB\nVmHWM:\t    3456 kB\nVmRSS:\t 3000 kB\n";
+        assert_eq!(vm_hwm_kb(status), Some(3456));
+        assert_eq!(vm_hwm_kb("Name:\tzombie\nState:\tZ (zombie)\n"), None);
+        assert_eq!(vm_hwm_kb("VmHWM:\t x kB\n"), None);
+        assert_eq!(vm_hwm_kb("VmHWM:\t 12 MB\n"), None);
+        assert_eq!(vm_hwm_kb("VmHWM:\t 12\n"), None);
+        let d = tmp("rss");
+        let mut e = sh("read l; printf '= \\n\\n'; read l", &d).expect("spawn sh");
+        if Path::new("/proc/self/status").exists() {
+            assert!(e.peak_rss_kb().is_some_and(|kb| kb > 0));
+        }
+        e.finish(false);
+        assert_eq!(e.peak_rss_kb(), None, "not after the end");
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub fn sgf_name(number: usize) -> String {
 }
 
 /// The SGF record of a finished game (PB, PW, SZ, KM, RU, RE, DT, EV, GC with the reason,
-/// TM and OT with a clock, and the moves).
+/// TM and OT with a clock, HA and AB with a handicap, and the moves).
 pub fn sgf_record(o: &GameOutcome, s: &GameSettings, date: &str) -> GameRecord {
     let mut rec = GameRecord::new(s.size, s.komi);
     rec.rules = Some(s.rules.to_string());
@@ -52,6 +52,12 @@ pub fn sgf_record(o: &GameOutcome, s: &GameSettings, date: &str) -> GameRecord {
     rec.comment = Some(o.reason.clone());
     rec.time_limit = s.time.map(|t| t.main);
     rec.overtime = s.time.and_then(|t| t.sgf_overtime());
+    let mut stones = s.handicap_vertices();
+    if !stones.is_empty() {
+        stones.sort_by_key(|v| (v.y, v.x));
+        rec.handicap = stones.len();
+        rec.setup_black = stones;
+    }
     rec.moves = o.moves.clone();
     rec
 }
@@ -103,6 +109,23 @@ pub struct GameLine {
     /// clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_left: Option<PerEngine<ClockLine>>,
+    /// Per engine (Black first): peak resident memory of its process in MiB (`VmHWM`, read
+    /// just before `quit`), to 0.1; absent where it could not be read (not Linux, or the
+    /// engine had already ended).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_rss_mb: Option<PerEngine<f64>>,
+    /// Per engine (Black first): seconds of main time spent, by the runner's clock, to the
+    /// millisecond; absent without a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub main_time_used: Option<PerEngine<f64>>,
+    /// Per engine (Black first): moves begun in main time, the first ones of its
+    /// `seconds_per_move`; absent without a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_in_main_time: Option<PerEngine<u32>>,
+    /// Per engine (Black first): moves begun in overtime, the rest of its
+    /// `seconds_per_move`; absent without a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_in_overtime: Option<PerEngine<u32>>,
     /// The stones removed as dead before counting.
     pub dead: Vec<String>,
     /// How the dead stones were settled (`agreed`, `referee`, `NAME only`, `default`).
@@ -145,12 +168,27 @@ impl ClockLine {
     }
 }
 
+/// Kilobytes as MiB to 0.1.
+pub fn kb_to_mb(kb: u64) -> f64 {
+    round_to(kb as f64 / 1024.0, 1)
+}
+
+/// The engines (Black first) for which `f` has a value, with it; `None` when neither has.
+fn per_engine_some<T>(o: &GameOutcome, f: impl Fn(Color) -> Option<T>) -> Option<PerEngine<T>> {
+    let v: Vec<(String, T)> = Color::BOTH
+        .iter()
+        .filter_map(|&c| Some((o.names[c.index()].clone(), f(c)?)))
+        .collect();
+    (!v.is_empty()).then_some(PerEngine(v))
+}
+
 /// The `games.jsonl` record of one game.
 pub fn game_line(o: &GameOutcome) -> GameLine {
     let name = |c: Color| o.names[c.index()].clone();
     let per_engine = |f: &dyn Fn(Color) -> Vec<_>| {
         PerEngine(Color::BOTH.iter().map(|&c| (name(c), f(c))).collect())
     };
+    let usage = |c: Color| &o.usage[c.index()];
     let vlist = |v: &[crate::board::Vertex]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     let settlement = o.settlement.as_ref().map(|s| match s {
         Settlement::Agreed => "agreed".to_string(),
@@ -184,6 +222,10 @@ pub fn game_line(o: &GameOutcome) -> GameLine {
                     .collect(),
             )
         }),
+        peak_rss_mb: per_engine_some(o, |c| usage(c).peak_rss_kb.map(kb_to_mb)),
+        main_time_used: per_engine_some(o, |c| usage(c).main_time_used.map(|t| round_to(t, 3))),
+        moves_in_main_time: per_engine_some(o, |c| usage(c).moves_in_main_time),
+        moves_in_overtime: per_engine_some(o, |c| usage(c).moves_in_overtime),
         dead: vlist(&o.dead),
         settlement,
         disagreement: o.disagreement.as_ref().map(|lists| {
@@ -204,7 +246,7 @@ pub fn game_line(o: &GameOutcome) -> GameLine {
 mod tests {
     use super::*;
 
-    use crate::arena::game::{Ending, GameSettings};
+    use crate::arena::game::{Ending, GameSettings, Usage};
     use crate::board::Vertex;
     use crate::rules::{Preset, Rules};
 
@@ -213,6 +255,7 @@ mod tests {
         let settings = GameSettings {
             size: 9,
             komi: 7.5,
+            handicap: 0,
             rules: Rules::preset(Preset::Japanese),
             time: None,
             move_timeout: None,
@@ -234,6 +277,7 @@ mod tests {
             ],
             seconds: [vec![0.1], vec![0.2]],
             time_left: [None, None],
+            usage: Default::default(),
             dead: vec![],
             settlement: None,
             disagreement: None,
@@ -258,7 +302,62 @@ mod tests {
         );
         assert!(json.contains(r#""winner":"gnu]go""#), "{json}");
         assert!(json.contains(r#""settlement":null"#), "{json}");
+        for absent in ["peak_rss_mb", "main_time_used", "moves_in", "time_left"] {
+            assert!(!json.contains(absent), "{absent} in {json}");
+        }
+        assert!(!text.contains("HA[") && !text.contains("AB["), "{text}");
         assert_eq!(serde_json::from_str::<GameLine>(&json).ok(), Some(line));
+    }
+
+    #[test]
+    fn handicap_games_record_ha_and_ab() {
+        let settings = GameSettings {
+            size: 9,
+            komi: 0.5,
+            handicap: 3,
+            rules: Rules::preset(Preset::Chinese),
+            time: None,
+            move_timeout: None,
+            lag_allowance: 0.5,
+            max_moves: 10,
+            referee: None,
+            out: std::path::PathBuf::from("."),
+        };
+        let o = GameOutcome {
+            number: 1,
+            names: ["a".into(), "b".into()],
+            winner: Some(Color::Black),
+            result: "B+70.5".into(),
+            ending: Ending::Score,
+            reason: "both passed".into(),
+            moves: vec![
+                (Color::White, Some(Vertex { x: 4, y: 4 })),
+                (Color::Black, None),
+            ],
+            seconds: [vec![0.1], vec![0.2]],
+            time_left: [None, None],
+            usage: Default::default(),
+            dead: vec![],
+            settlement: Some(Settlement::Agreed),
+            disagreement: None,
+            margin: Some(70.5),
+            warnings: vec![],
+        };
+        let text = sgf_text(&o, &settings, "2026-11-23");
+        assert!(text.contains("HA[3]"), "{text}");
+        assert!(text.contains("AB[cg][cc][gc]"), "{text}");
+        assert!(
+            !text.contains("PL["),
+            "White moves first, as a handicap game does: {text}"
+        );
+        let rec = sgf::parse(&text).expect("parses");
+        assert_eq!(rec.handicap, 3);
+        assert_eq!(rec.setup_black.len(), 3);
+        assert_eq!(rec.moves, o.moves);
+        // it replays with the stones, White first
+        let game = rec.to_game(settings.rules, None).expect("replays");
+        assert_eq!(game.handicap(), 3);
+        assert_eq!(game.moves().len(), 2);
     }
 
     /// A line as the hand-written writer (before serde) put it in `games.jsonl`: whole
@@ -298,6 +397,7 @@ mod tests {
         let settings = GameSettings {
             size: 9,
             komi: 7.5,
+            handicap: 0,
             rules: Rules::preset(Preset::Chinese),
             time: Some(tc),
             move_timeout: None,
@@ -320,6 +420,20 @@ mod tests {
             moves: vec![(Color::Black, None)],
             seconds: [vec![100.0], vec![1000.0]],
             time_left: [Some(black.left()), Some(white.left())],
+            usage: [
+                Usage {
+                    peak_rss_kb: Some(10_291),
+                    main_time_used: Some(60.0),
+                    moves_in_main_time: Some(0),
+                    moves_in_overtime: Some(1),
+                },
+                Usage {
+                    peak_rss_kb: None,
+                    main_time_used: Some(60.0),
+                    moves_in_main_time: Some(0),
+                    moves_in_overtime: Some(0),
+                },
+            ],
             dead: vec![],
             settlement: None,
             disagreement: None,
@@ -336,6 +450,17 @@ mod tests {
         assert!(
             json.contains(
                 r#""time_left":{"a":{"main":0.0,"period":30.0,"periods":4},"b":{"main":0.0,"period":0.0,"periods":0}}"#
+            ),
+            "{json}"
+        );
+        assert!(json.contains(r#""peak_rss_mb":{"a":10.0}"#), "{json}");
+        assert!(
+            json.contains(r#""main_time_used":{"a":60.0,"b":60.0}"#),
+            "{json}"
+        );
+        assert!(
+            json.contains(
+                r#""moves_in_main_time":{"a":0,"b":0},"moves_in_overtime":{"a":1,"b":0}"#
             ),
             "{json}"
         );

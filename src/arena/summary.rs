@@ -1,8 +1,10 @@
-//! Match results: per-engine tallies, score rate and Elo with their intervals,
-//! `summary.json` and the table printed at the end.
+//! Match results: per-engine tallies, score rate and Elo with their intervals (overall and,
+//! for the first engine, by colour), memory and clock use, `summary.json` and the table
+//! printed at the end.
 
 use super::game::{self, GameOutcome};
 use super::json::{round_to, PerEngine};
+use super::record;
 use super::stats::{self, Estimate};
 use crate::board::Color;
 use serde::{Deserialize, Serialize};
@@ -26,10 +28,80 @@ pub struct Tally {
     pub wins_as_black: u32,
     /// Games played with Black (void games excluded).
     pub games_as_black: u32,
+    /// Games drawn with Black.
+    pub draws_as_black: u32,
     /// Seconds spent on all its moves.
     pub seconds: f64,
     /// Moves it generated.
     pub moves: u32,
+    /// Peak resident memory (kB) in the lowest-numbered game where it was read, with the
+    /// game's number.
+    pub rss_first: Option<(usize, u64)>,
+    /// Peak resident memory (kB) in the highest-numbered game where it was read, with the
+    /// game's number.
+    pub rss_last: Option<(usize, u64)>,
+    /// The highest peak resident memory (kB) of any game.
+    pub rss_max: Option<u64>,
+    /// Seconds spent on moves begun in main time.
+    pub main_seconds: f64,
+    /// Moves begun in main time.
+    pub main_moves: u32,
+    /// Seconds spent on moves begun in overtime.
+    pub overtime_seconds: f64,
+    /// Moves begun in overtime.
+    pub overtime_moves: u32,
+    /// Seconds of main time spent, over all games with a clock.
+    pub main_time_used: f64,
+    /// Games with a clock (where main time used is known).
+    pub clocked_games: u32,
+}
+
+impl Tally {
+    /// Wins, draws and losses with colour `c` (void games excluded).
+    pub fn as_colour(&self, c: Color) -> (u32, u32, u32) {
+        let losses_as_black = self
+            .games_as_black
+            .saturating_sub(self.wins_as_black + self.draws_as_black);
+        match c {
+            Color::Black => (self.wins_as_black, self.draws_as_black, losses_as_black),
+            Color::White => (
+                self.wins.saturating_sub(self.wins_as_black),
+                self.draws.saturating_sub(self.draws_as_black),
+                self.losses.saturating_sub(losses_as_black),
+            ),
+        }
+    }
+
+    /// Games with colour `c` (void games excluded).
+    pub fn games_as(&self, c: Color) -> u32 {
+        let (w, d, l) = self.as_colour(c);
+        w + d + l
+    }
+
+    /// Adds one game's memory and clock use (`secs`: its moves' seconds, in order).
+    fn add_usage(&mut self, number: usize, u: &game::Usage, secs: &[f64]) {
+        if let Some(kb) = u.peak_rss_kb {
+            if self.rss_first.is_none_or(|(n, _)| number < n) {
+                self.rss_first = Some((number, kb));
+            }
+            if self.rss_last.is_none_or(|(n, _)| number > n) {
+                self.rss_last = Some((number, kb));
+            }
+            self.rss_max = Some(self.rss_max.map_or(kb, |m| m.max(kb)));
+        }
+        if let Some(used) = u.main_time_used {
+            self.main_time_used += used;
+            self.clocked_games += 1;
+        }
+        if let (Some(main), Some(over)) = (u.moves_in_main_time, u.moves_in_overtime) {
+            // main time comes first: the first `main` moves were begun in it
+            let split = (main as usize).min(secs.len());
+            self.main_seconds += secs[..split].iter().sum::<f64>();
+            self.overtime_seconds += secs[split..].iter().sum::<f64>();
+            self.main_moves += main;
+            self.overtime_moves += over;
+        }
+    }
 }
 
 /// The match as a whole.
@@ -47,6 +119,10 @@ pub struct Summary {
     pub disagreement_games: Vec<usize>,
     /// The first engine's score rate (draws count half) with a 95% interval.
     pub score: Option<Estimate>,
+    /// The first engine's score rate with Black (taking handicap in a handicap match).
+    pub score_as_black: Option<Estimate>,
+    /// The first engine's score rate with White (giving handicap in a handicap match).
+    pub score_as_white: Option<Estimate>,
     /// Elo difference, first engine minus second, with a 95% interval.
     pub elo: Option<Estimate>,
     /// Settings line for the table.
@@ -62,6 +138,9 @@ pub struct MatchSettings {
     pub size: usize,
     /// Komi.
     pub komi: f64,
+    /// Black's handicap stones (on GTP's fixed points, White moving first); absent without.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handicap: Option<usize>,
     /// The rules' canonical name.
     pub rules: String,
     /// The clock as main time, period and stones per period (Canadian) or periods
@@ -127,6 +206,14 @@ pub struct SummaryFile {
     pub disagreement_games: Vec<usize>,
     /// The first engine's score rate; `null` before any counted game.
     pub score_rate: Option<ScoreRateLine>,
+    /// The first engine's score rate with Black (taking handicap in a handicap match), to 4
+    /// decimals; absent before it played Black, and in summaries written before it was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_rate_as_black: Option<ScoreRateLine>,
+    /// The first engine's score rate with White (giving handicap in a handicap match), to 4
+    /// decimals; absent before it played White, and in summaries written before it was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_rate_as_white: Option<ScoreRateLine>,
     /// Elo difference, first engine minus second; `null` before any counted game.
     pub elo: Option<EloLine>,
     /// The settings line of the table.
@@ -152,8 +239,47 @@ pub struct EngineLine {
     pub wins_as_black: u32,
     /// Games played with Black.
     pub games_as_black: u32,
+    /// Games drawn with Black; absent in summaries written before it was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draws_as_black: Option<u32>,
     /// Mean seconds per move, to the millisecond; `null` without moves.
     pub seconds_per_move: Option<f64>,
+    /// Peak resident memory in MiB: of the first and the last game and the most of any
+    /// game; absent where it could not be read (not Linux).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_rss_mb: Option<RssLine>,
+    /// With a clock: mean seconds per move begun in main time, to the millisecond; absent
+    /// without such moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds_per_move_main_time: Option<f64>,
+    /// With a clock: moves begun in main time, over all games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_in_main_time: Option<u32>,
+    /// With a clock: mean seconds per move begun in overtime, to the millisecond; absent
+    /// without such moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds_per_move_overtime: Option<f64>,
+    /// With a clock: moves begun in overtime, over all games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_in_overtime: Option<u32>,
+    /// With a clock: mean seconds of main time spent per game, to the millisecond.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub main_time_used_per_game: Option<f64>,
+}
+
+/// An engine's peak resident memory over the match (`summary.json`), in MiB to 0.1.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RssLine {
+    /// In the lowest-numbered game where it was read.
+    pub first: f64,
+    /// That game's number.
+    pub first_game: usize,
+    /// In the highest-numbered game where it was read.
+    pub last: f64,
+    /// That game's number.
+    pub last_game: usize,
+    /// The most in any game.
+    pub max: f64,
 }
 
 /// The score rate in `summary.json`; `null` for an end that is not finite.
@@ -165,6 +291,9 @@ pub struct ScoreRateLine {
     pub opponent: String,
     /// The score rate (draws count half).
     pub value: Option<f64>,
+    /// The games it is over; absent in summaries written before it was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u32>,
     /// Lower end of the interval.
     pub low: Option<f64>,
     /// Upper end of the interval.
@@ -213,6 +342,8 @@ impl Summary {
             disagreements: 0,
             disagreement_games: Vec::new(),
             score: None,
+            score_as_black: None,
+            score_as_white: None,
             elo: None,
             description,
             settings,
@@ -248,7 +379,12 @@ impl Summary {
                     }
                 }
                 Some(_) => t.losses += 1,
-                None => t.draws += 1,
+                None => {
+                    t.draws += 1;
+                    if c == Color::Black {
+                        t.draws_as_black += 1;
+                    }
+                }
             }
             if c == Color::Black {
                 t.games_as_black += 1;
@@ -258,10 +394,36 @@ impl Summary {
             }
             t.seconds += o.seconds[c.index()].iter().sum::<f64>();
             t.moves += o.seconds[c.index()].len() as u32;
+            t.add_usage(o.number, &o.usage[c.index()], &o.seconds[c.index()]);
         }
         let a = &self.engines[0];
         self.score = stats::score_rate(a.wins, a.draws, a.losses);
         self.elo = self.score.as_ref().map(stats::elo);
+        let by_colour = |c| {
+            let (w, d, l) = a.as_colour(c);
+            stats::score_rate(w, d, l)
+        };
+        self.score_as_black = by_colour(Color::Black);
+        self.score_as_white = by_colour(Color::White);
+    }
+
+    /// Black's handicap stones in this match (0 without).
+    fn handicap(&self) -> usize {
+        self.settings.as_ref().and_then(|s| s.handicap).unwrap_or(0)
+    }
+
+    /// How the table names the first engine's games with colour `c`: `as Black`, or
+    /// `as Black (taking handicap)` in a handicap match.
+    pub fn colour_label(&self, c: Color) -> String {
+        let colour = match c {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        match (self.handicap(), c) {
+            (0, _) => format!("as {colour}"),
+            (_, Color::Black) => format!("as {colour} (taking handicap)"),
+            (_, Color::White) => format!("as {colour} (giving handicap)"),
+        }
     }
 
     /// A one-line running score for the progress bar: the first engine's wins (+), draws (=)
@@ -293,10 +455,47 @@ impl Summary {
             forfeits: t.forfeits,
             wins_as_black: t.wins_as_black,
             games_as_black: t.games_as_black,
-            seconds_per_move: (t.moves > 0)
-                .then(|| round_to(t.seconds / f64::from(t.moves), 3))
-                .and_then(finite),
+            draws_as_black: Some(t.draws_as_black),
+            seconds_per_move: mean(t.seconds, t.moves),
+            peak_rss_mb: match (t.rss_first, t.rss_last, t.rss_max) {
+                (Some((first_game, first)), Some((last_game, last)), Some(max)) => Some(RssLine {
+                    first: record::kb_to_mb(first),
+                    first_game,
+                    last: record::kb_to_mb(last),
+                    last_game,
+                    max: record::kb_to_mb(max),
+                }),
+                _ => None,
+            },
+            seconds_per_move_main_time: mean(t.main_seconds, t.main_moves),
+            moves_in_main_time: (t.clocked_games > 0).then_some(t.main_moves),
+            seconds_per_move_overtime: mean(t.overtime_seconds, t.overtime_moves),
+            moves_in_overtime: (t.clocked_games > 0).then_some(t.overtime_moves),
+            main_time_used_per_game: mean(t.main_time_used, t.clocked_games),
         };
+        let rate = |e: &Estimate, games: u32| ScoreRateLine {
+            engine: self.engines[0].name.clone(),
+            opponent: self.engines[1].name.clone(),
+            value: finite(e.value),
+            games: Some(games),
+            low: finite(e.low),
+            high: finite(e.high),
+            confidence: 0.95,
+        };
+        // by colour to 4 decimals (0.01%), which reads back exactly
+        let colour_rate = |e: &Estimate, games: u32| {
+            let r = |x: f64| round_to(x, 4);
+            rate(
+                &Estimate {
+                    value: r(e.value),
+                    low: r(e.low),
+                    high: r(e.high),
+                },
+                games,
+            )
+        };
+        let first = &self.engines[0];
+        let counted = first.wins + first.draws + first.losses;
         let (a, b) = (&self.engines[0].name, &self.engines[1].name);
         SummaryFile {
             engines: PerEngine(
@@ -309,14 +508,15 @@ impl Summary {
             voids: self.voids,
             disagreements: self.disagreements,
             disagreement_games: self.disagreement_games.clone(),
-            score_rate: self.score.as_ref().map(|e| ScoreRateLine {
-                engine: a.clone(),
-                opponent: b.clone(),
-                value: finite(e.value),
-                low: finite(e.low),
-                high: finite(e.high),
-                confidence: 0.95,
-            }),
+            score_rate: self.score.as_ref().map(|e| rate(e, counted)),
+            score_rate_as_black: self
+                .score_as_black
+                .as_ref()
+                .map(|e| colour_rate(e, first.games_as(Color::Black))),
+            score_rate_as_white: self
+                .score_as_white
+                .as_ref()
+                .map(|e| colour_rate(e, first.games_as(Color::White))),
             elo: self.elo.as_ref().map(|e| EloLine {
                 engine: a.clone(),
                 opponent: b.clone(),
@@ -391,6 +591,23 @@ impl Summary {
                     sc.low * 100.0,
                     sc.high * 100.0
                 ));
+                for (c, est) in [
+                    (Color::Black, &self.score_as_black),
+                    (Color::White, &self.score_as_white),
+                ] {
+                    let label = self.colour_label(c);
+                    let games = self.engines[0].games_as(c);
+                    s.push_str(&match est {
+                        Some(x) => format!(
+                            "  {label}: {:.1}% [{:.1}%, {:.1}%] (95%) in {games} game{}\n",
+                            x.value * 100.0,
+                            x.low * 100.0,
+                            x.high * 100.0,
+                            if games == 1 { "" } else { "s" }
+                        ),
+                        None => format!("  {label}: no counted games\n"),
+                    });
+                }
                 s.push_str(&format!(
                     "Elo {a} - {b}: {} [{}, {}] (95%)\n",
                     stats::fmt_elo(e.value),
@@ -400,8 +617,52 @@ impl Summary {
             }
             _ => s.push_str("no counted games\n"),
         }
+        s.push_str(&self.usage_lines(w));
         s
     }
+
+    /// The table's lines on memory and clock use: per engine, peak resident memory in the
+    /// first and last game and at most, and the mean time of moves begun in main time and
+    /// in overtime; nothing when neither is known.
+    fn usage_lines(&self, w: usize) -> String {
+        let mut s = String::new();
+        for t in &self.engines {
+            if let (Some((g1, first)), Some((g2, last)), Some(max)) =
+                (t.rss_first, t.rss_last, t.rss_max)
+            {
+                s.push_str(&format!(
+                    "{:w$}  peak RSS {:.1} MB (game {g1}) -> {:.1} MB (game {g2}), max {:.1} MB\n",
+                    t.name,
+                    record::kb_to_mb(first),
+                    record::kb_to_mb(last),
+                    record::kb_to_mb(max),
+                ));
+            }
+            if t.clocked_games > 0 {
+                let spm = |secs: f64, n: u32| match mean(secs, n) {
+                    Some(x) => format!("{x:.2} s/move"),
+                    None => "-".to_string(),
+                };
+                s.push_str(&format!(
+                    "{:w$}  main time: {} ({} moves), {:.1} s used a game; overtime: {} ({} moves)\n",
+                    t.name,
+                    spm(t.main_seconds, t.main_moves),
+                    t.main_moves,
+                    t.main_time_used / f64::from(t.clocked_games),
+                    spm(t.overtime_seconds, t.overtime_moves),
+                    t.overtime_moves,
+                ));
+            }
+        }
+        s
+    }
+}
+
+/// `total / n` to the millisecond; `None` for no items (or a total that is not finite).
+fn mean(total: f64, n: u32) -> Option<f64> {
+    (n > 0)
+        .then(|| round_to(total / f64::from(n), 3))
+        .and_then(finite)
 }
 
 #[cfg(test)]
@@ -423,6 +684,7 @@ mod tests {
             moves: vec![],
             seconds: [vec![1.0, 2.0], vec![3.0]],
             time_left: [None, None],
+            usage: Default::default(),
             dead: vec![],
             settlement: None,
             disagreement: None,
@@ -450,6 +712,133 @@ mod tests {
         assert!(text.starts_with("{\n  \"engines\": {\n    \"a\": {\n      \"identity\""));
         assert!(s.table().contains("Elo a - b: +0 ["));
         assert!(s.progress_line().starts_with("a +1 =1 -1 b  Elo +0 ["));
+        // by colour: a won and drew with Black, lost with White
+        assert_eq!(a.as_colour(Color::Black), (1, 1, 0));
+        assert_eq!(a.as_colour(Color::White), (0, 0, 1));
+        assert_eq!(b.as_colour(Color::Black), (1, 0, 0));
+        assert_eq!(b.as_colour(Color::White), (0, 1, 1));
+        let black = s.score_as_black.expect("a played Black");
+        assert!((black.value - 0.75).abs() < 1e-12);
+        let white = s.score_as_white.expect("a played White");
+        assert_eq!(white.value, 0.0);
+        assert_eq!(
+            Some(white),
+            stats::score_rate(0, 0, 1),
+            "the stats module's estimate"
+        );
+        assert_eq!(j["score_rate_as_black"]["games"].as_f64(), Some(2.0));
+        assert_eq!(j["score_rate_as_black"]["value"].as_f64(), Some(0.75));
+        assert_eq!(j["score_rate_as_white"]["games"].as_f64(), Some(1.0));
+        assert_eq!(j["score_rate"]["games"].as_f64(), Some(3.0));
+        assert_eq!(j["engines"]["a"]["draws_as_black"].as_f64(), Some(1.0));
+        let table = s.table();
+        assert!(
+            table.contains("  as Black: 75.0% [") && table.contains("(95%) in 2 games\n"),
+            "{table}"
+        );
+        assert!(table.contains("  as White: 0.0% [0.0%, "), "{table}");
+        assert!(!table.contains("handicap"), "{table}");
+        // no memory or clock readings: nothing about them
+        assert!(
+            !table.contains("RSS") && !table.contains("main time"),
+            "{table}"
+        );
+        for absent in ["peak_rss_mb", "main_time", "overtime"] {
+            assert!(!text.contains(absent), "{absent} in {text}");
+        }
+    }
+
+    fn settings(handicap: Option<usize>) -> MatchSettings {
+        MatchSettings {
+            size: 9,
+            komi: 0.5,
+            handicap,
+            rules: "chinese".into(),
+            time_settings: Some((10.0, 1.0, 3)),
+            overtime: Some("byoyomi".into()),
+            move_timeout: None,
+            lag_allowance: 0.5,
+            max_moves: 243,
+            referee: None,
+            parallel: 1,
+            seed: None,
+            first_black: "a".into(),
+            commands: PerEngine(vec![("a".into(), "x".into()), ("b".into(), "y".into())]),
+        }
+    }
+
+    /// A game of `a` (Black when `a_black`) against `b` that Black wins, with memory and
+    /// clock readings.
+    fn used(number: usize, a_black: bool, rss: [Option<u64>; 2]) -> GameOutcome {
+        let names = if a_black { ["a", "b"] } else { ["b", "a"] };
+        let usage = |rss: Option<u64>| game::Usage {
+            peak_rss_kb: rss,
+            main_time_used: Some(10.0),
+            moves_in_main_time: Some(2),
+            moves_in_overtime: Some(1),
+        };
+        GameOutcome {
+            number,
+            names: names.map(String::from),
+            winner: Some(Color::Black),
+            result: "B+R".into(),
+            ending: game::Ending::Resign,
+            reason: String::new(),
+            moves: vec![],
+            seconds: [vec![4.0, 6.0, 0.5], vec![3.0, 7.0, 1.0]],
+            time_left: [None, None],
+            usage: [usage(rss[0]), usage(rss[1])],
+            dead: vec![],
+            settlement: None,
+            disagreement: None,
+            margin: None,
+            warnings: vec![],
+        }
+    }
+
+    #[test]
+    fn handicap_labels_memory_and_clock_use() {
+        let mut s = Summary::new("h".into(), Some(settings(Some(2))));
+        s.engines[0].name = "a".into();
+        s.engines[1].name = "b".into();
+        // finished out of order, as with --parallel; a's memory only in games 2 to 4
+        s.record(&used(3, true, [Some(30 * 1024), Some(1024)]));
+        s.record(&used(2, false, [Some(2048), Some(20 * 1024)]));
+        s.record(&used(4, false, [Some(1024), Some(25 * 1024)]));
+        s.record(&used(1, true, [None, Some(1024)]));
+        let a = &s.engines[0];
+        assert_eq!(a.rss_first, Some((2, 20 * 1024)));
+        assert_eq!(a.rss_last, Some((4, 25 * 1024)));
+        assert_eq!(a.rss_max, Some(30 * 1024));
+        assert_eq!((a.main_moves, a.overtime_moves, a.clocked_games), (8, 4, 4));
+        let j: serde_json::Value = serde_json::from_str(&s.json().expect("json")).expect("reads");
+        let e = &j["engines"]["a"];
+        assert_eq!(
+            e["peak_rss_mb"],
+            serde_json::json!({"first": 20.0, "first_game": 2, "last": 25.0, "last_game": 4, "max": 30.0})
+        );
+        // Black's moves took 4 and 6 s in main time, 0.5 in overtime; White's 3, 7 and 1
+        assert_eq!(e["seconds_per_move_main_time"].as_f64(), Some(5.0));
+        assert_eq!(e["seconds_per_move_overtime"].as_f64(), Some(0.75));
+        assert_eq!(e["moves_in_main_time"].as_f64(), Some(8.0));
+        assert_eq!(e["moves_in_overtime"].as_f64(), Some(4.0));
+        assert_eq!(e["main_time_used_per_game"].as_f64(), Some(10.0));
+        assert_eq!(j["settings"]["handicap"].as_f64(), Some(2.0));
+        let table = s.table();
+        for line in [
+            "  as Black (taking handicap): 100.0% [",
+            "  as White (giving handicap): 0.0% [",
+            "a       peak RSS 20.0 MB (game 2) -> 25.0 MB (game 4), max 30.0 MB\n",
+            "b       peak RSS 1.0 MB (game 1) -> 1.0 MB (game 4), max 2.0 MB\n",
+            "a       main time: 5.00 s/move (8 moves), 10.0 s used a game; overtime: 0.75 s/move (4 moves)\n",
+        ] {
+            assert!(table.contains(line), "{line:?} missing in\n{table}");
+        }
+        assert_eq!(s.colour_label(Color::White), "as White (giving handicap)");
+        let plain = Summary::new("p".into(), Some(settings(None)));
+        assert_eq!(plain.colour_label(Color::Black), "as Black");
+        let text = plain.json().expect("json");
+        assert!(!text.contains("handicap"), "{text}");
     }
 
     /// `summary.json` as the hand-written writer (before serde) put it: whole numbers
