@@ -39,9 +39,13 @@ pub struct MatchArgs {
     /// does, e.g. --engine "gnugo=/usr/games/gnugo --mode gtp --level 10"
     #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
     pub engines: Vec<String>,
-    /// Number of games; colours alternate game by game
+    /// Number of games; colours alternate game by game (see --fixed-colors)
     #[arg(long, default_value_t = 10)]
     pub games: usize,
+    /// Keep the colours of the first game in every game (with --handicap: one engine always
+    /// gives the handicap); the first engine takes Black unless --seed picks otherwise
+    #[arg(long)]
+    pub fixed_colors: bool,
     /// Board size (2-25)
     #[arg(long, default_value_t = 19)]
     pub size: usize,
@@ -148,6 +152,8 @@ struct Plan {
     games: usize,
     parallel: usize,
     first_black: usize,
+    /// Whether colours alternate game by game.
+    alternate: bool,
 }
 
 fn parse_engine(text: &str) -> Result<EngineSpec, MatchError> {
@@ -268,6 +274,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         games: args.games,
         parallel: args.parallel.min(args.games),
         first_black,
+        alternate: !args.fixed_colors,
     })
 }
 
@@ -414,7 +421,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
                 if i >= plan.games {
                     return;
                 }
-                let black = (plan.first_black + i) % 2;
+                let black = (plan.first_black + i * usize::from(plan.alternate)) % 2;
                 let (b, w) = (&plan.engines[black], &plan.engines[1 - black]);
                 let outcome = game::play_game(i + 1, b, w, &plan.settings);
                 if tx.send(outcome).is_err() {
@@ -600,5 +607,8 @@ mod tests {
         assert_eq!(p("1"), p("1"));
         let firsts: std::collections::BTreeSet<_> = (0..20).map(|s| p(&s.to_string())).collect();
         assert_eq!(firsts.len(), 2, "both colours occur over seeds");
+        let fixed = plan(&args(&["--fixed-colors"]).expect("parse")).expect("plan");
+        assert!(!fixed.alternate && fixed.first_black == 0);
+        assert!(plan(&args(&[]).expect("parse")).expect("plan").alternate);
     }
 }
