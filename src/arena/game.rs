@@ -47,6 +47,8 @@ pub struct GameSettings {
     pub move_timeout: Option<f64>,
     /// Seconds a move may overrun the clock before the flag falls (`--lag-allowance`).
     pub lag_allowance: f64,
+    /// Engines with their own lag allowance (`--lag-allowance-for`).
+    pub lag_allowance_for: std::collections::BTreeMap<String, f64>,
     /// Moves after which the game is stopped and scored as it stands.
     pub max_moves: usize,
     /// The referee's command, if any.
@@ -422,7 +424,9 @@ impl Game<'_> {
         }
         if let Some(tc) = self.s.time {
             self.time_settings(c, tc)?;
-            self.clocks[c.index()] = Some(Clock::new(tc).with_lag(self.s.lag_allowance));
+            let lag = self.s.lag_allowance_for.get(&spec.name).copied();
+            let lag = lag.unwrap_or(self.s.lag_allowance);
+            self.clocks[c.index()] = Some(Clock::new(tc).with_lag(lag));
         }
         Ok(())
     }
@@ -935,6 +939,7 @@ mod tests {
             time: None,
             move_timeout: None,
             lag_allowance: 0.5,
+            lag_allowance_for: Default::default(),
             max_moves: 10,
             referee: None,
             out: PathBuf::from("."),

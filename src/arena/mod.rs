@@ -81,6 +81,10 @@ pub struct MatchArgs {
     /// an engine that keeps no clock of its own, such as GNU Go, needs more than the default
     #[arg(long, value_name = "SECONDS", default_value_t = clock::LAG_ALLOWANCE)]
     pub lag_allowance: f64,
+    /// The lag allowance of one engine, as NAME=SECONDS (repeatable): e.g. GNU Go 10 s and
+    /// the engine under test the default, so that its own overruns still lose
+    #[arg(long, value_name = "NAME=SECONDS")]
+    pub lag_allowance_for: Vec<String>,
     /// Stop after this many moves and count the position (default 3 x size x size)
     #[arg(long, value_name = "M")]
     pub max_moves: Option<usize>,
@@ -239,6 +243,21 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
             args.lag_allowance
         )));
     }
+    let mut lag_allowance_for = std::collections::BTreeMap::new();
+    for arg in &args.lag_allowance_for {
+        let bad = || usage(format!("--lag-allowance-for {arg}: expected NAME=SECONDS"));
+        let (name, secs) = arg.split_once('=').ok_or_else(bad)?;
+        let secs: f64 = secs.trim().parse().map_err(|_| bad())?;
+        if !(secs.is_finite() && secs >= 0.0) {
+            return Err(bad());
+        }
+        if name != a.name && name != b.name {
+            return Err(usage(format!(
+                "--lag-allowance-for {arg}: no engine is named {name}"
+            )));
+        }
+        lag_allowance_for.insert(name.to_string(), secs);
+    }
     if args.games == 0 {
         return Err(usage("--games must be at least 1".into()));
     }
@@ -267,6 +286,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
             time,
             move_timeout,
             lag_allowance: args.lag_allowance,
+            lag_allowance_for,
             max_moves,
             referee,
             out: args.out.clone(),
@@ -380,6 +400,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
             overtime: s.time.map(|t| t.overtime().name().to_string()),
             move_timeout: s.move_timeout,
             lag_allowance: s.lag_allowance,
+            lag_allowance_for: s.lag_allowance_for.clone(),
             max_moves: s.max_moves,
             referee: s.referee.as_ref().map(|r| r.join(" ")),
             parallel: plan.parallel,
@@ -609,6 +630,12 @@ mod tests {
         assert_eq!(firsts.len(), 2, "both colours occur over seeds");
         let fixed = plan(&args(&["--fixed-colors"]).expect("parse")).expect("plan");
         assert!(!fixed.alternate && fixed.first_black == 0);
+        // per-engine lag allowance: a known engine and a number of seconds
+        let lag = |v: &str| plan(&args(&["--lag-allowance-for", v]).expect("parse"));
+        let p = lag("a=10").expect("plan");
+        assert_eq!(p.settings.lag_allowance_for.get("a"), Some(&10.0));
+        assert!(lag("c=10").is_err() && lag("a=x").is_err() && lag("a=-1").is_err());
+        assert!(lag("a10").is_err());
         assert!(plan(&args(&[]).expect("parse")).expect("plan").alternate);
     }
 }

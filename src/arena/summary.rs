@@ -156,6 +156,9 @@ pub struct MatchSettings {
     /// written before the option existed.
     #[serde(default = "default_lag", skip_serializing_if = "is_default_lag")]
     pub lag_allowance: f64,
+    /// `--lag-allowance-for`: engines with their own lag allowance (left out when none).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub lag_allowance_for: std::collections::BTreeMap<String, f64>,
     /// The move cap.
     pub max_moves: usize,
     /// The referee's command, if any.
@@ -758,6 +761,7 @@ mod tests {
             overtime: Some("byoyomi".into()),
             move_timeout: None,
             lag_allowance: 0.5,
+            lag_allowance_for: Default::default(),
             max_moves: 243,
             referee: None,
             parallel: 1,

@@ -180,6 +180,9 @@ pub struct Engine {
     loaded: Option<GameRecord>,
     stop: Arc<AtomicBool>,
     status: StatusCache,
+    /// While `genmove` runs: the move's hard deadline, which status judgements made for the
+    /// decision must keep to.
+    status_deadline: Option<Instant>,
 }
 
 impl Engine {
@@ -221,6 +224,7 @@ impl Engine {
             loaded: None,
             stop: Arc::new(AtomicBool::new(false)),
             status: StatusCache::default(),
+            status_deadline: None,
         }
     }
 
@@ -424,6 +428,16 @@ impl Engine {
     ) -> Decision {
         let started = Instant::now();
         let limits = self.move_limits(color);
+        if let Some(hard) = limits.hard {
+            // the dead stones the decision will need are judged on this move's clock: when a
+            // pass may end the game (or in cleanup) before the search, in 30% of the time
+            if how.cleanup || self.pass_would_end(color) {
+                let now = Instant::now();
+                self.status_deadline = Some(now + hard.saturating_duration_since(now).mul_f64(0.3));
+                self.confirmation();
+            }
+            self.status_deadline = Some(hard);
+        }
         let stop = self.stop.clone();
         let extra = self.dynkomi.white_extra(&self.game, color);
         self.searcher.set_komi_offset(extra);
@@ -462,6 +476,7 @@ impl Engine {
             dead_opponent,
         };
         let d = decide(&report, &self.game, how.cleanup, &policy, &standing);
+        self.status_deadline = None;
         log::info!(
             "{} playouts for {color} ({}, White's extra komi {extra}), best {:?}: {d:?}",
             report.playouts,
@@ -486,13 +501,18 @@ impl Engine {
         self.searcher.stop_pondering();
     }
 
+    /// Whether a pass by `color` now ends the game (the opponent has just passed).
+    fn pass_would_end(&self, color: Color) -> bool {
+        let opponent_passed =
+            matches!(self.game.moves().last(), Some(&(c, Move::Pass)) if c != color);
+        opponent_passed
+            && self.game.consecutive_passes() + 1 >= self.game.rules().end_passes as usize
+    }
+
     /// The final score, dead stones judged, if `color` passes now and that ends the game
     /// (the opponent has just passed); `None` when a pass would not end it.
     fn score_if_pass(&mut self, color: Color) -> Option<GameScore> {
-        let opponent_passed =
-            matches!(self.game.moves().last(), Some(&(c, Move::Pass)) if c != color);
-        let ends = self.game.consecutive_passes() + 1 >= self.game.rules().end_passes as usize;
-        if !opponent_passed || !ends {
+        if !self.pass_would_end(color) {
             return None;
         }
         let status = self.final_status().clone();
@@ -605,15 +625,29 @@ impl Engine {
     /// the playout estimate ([`estimate_status`], one-thread searcher) as its fallback:
     /// judged once per position (hash, move count, rules), then cached. Under rules that
     /// count the board as it stands, its status map keeps every stone.
+    ///
+    /// During `genmove` the judgement is on the move's clock ([`Engine::status_deadline`]):
+    /// it gets at most the time left before that deadline (60% for the local games, 40% for
+    /// the estimate), and such a rushed judgement is computed again when asked without one.
     pub fn confirmation(&mut self) -> &Confirmation {
         let params = &self.params;
         let judge = &mut self.judge;
         let game = &self.game;
-        self.status.get(game, || {
-            let mut c = confirm(game, &ConfirmLimits::for_size(game.size()), || {
+        let budget = self.status_deadline.map(|d| {
+            d.saturating_duration_since(Instant::now())
+                .max(Duration::from_millis(20))
+                .as_secs_f64()
+        });
+        self.status.get(game, budget.is_some(), || {
+            let mut limits = ConfirmLimits::for_size(game.size());
+            if let Some(b) = budget {
+                limits.time = limits.time.min(Duration::from_secs_f64(0.6 * b));
+            }
+            let mut c = confirm(game, &limits, || {
                 // half the budget for each colour moving first
                 let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
-                let time = params.time.clamp(0.2, 3.0) / 2.0;
+                let time =
+                    (params.time.clamp(0.2, 3.0) / 2.0).min(budget.map_or(f64::MAX, |b| 0.2 * b));
                 estimate_status(game, |to_move| {
                     let limits = Limits {
                         playouts: Some(n),

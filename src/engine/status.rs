@@ -145,23 +145,34 @@ impl Key {
 /// The last status judgement, keyed by position hash, move count and rules.
 #[derive(Clone, Debug, Default)]
 pub struct StatusCache {
-    entry: Option<(Key, Confirmation)>,
+    /// The position, its judgement, and whether that was rushed (computed on a move's clock).
+    entry: Option<(Key, Confirmation, bool)>,
     /// Judgements computed (not served from the cache), for tests and logs.
     computed: u64,
 }
 
 impl StatusCache {
-    /// The judgement of `game`'s position: the cached one when the key matches, otherwise
-    /// `compute()`'s, which is then kept.
-    pub fn get(&mut self, game: &Game, compute: impl FnOnce() -> Confirmation) -> &Confirmation {
+    /// The judgement of `game`'s position: the cached one when the key matches (and it was
+    /// not rushed, unless this request is rushed too), otherwise `compute()`'s, which is then
+    /// kept. `rushed`: the judgement is made on a move's clock, with a smaller budget.
+    pub fn get(
+        &mut self,
+        game: &Game,
+        rushed: bool,
+        compute: impl FnOnce() -> Confirmation,
+    ) -> &Confirmation {
         let key = Key::of(game);
-        if self.entry.as_ref().is_some_and(|(k, _)| *k != key) {
+        if self
+            .entry
+            .as_ref()
+            .is_some_and(|(k, _, was_rushed)| *k != key || (*was_rushed && !rushed))
+        {
             self.entry = None;
         }
         let computed = &mut self.computed;
-        let (_, map) = self.entry.get_or_insert_with(|| {
+        let (_, map, _) = self.entry.get_or_insert_with(|| {
             *computed += 1;
-            (key, compute())
+            (key, compute(), rushed)
         });
         map
     }
@@ -287,19 +298,28 @@ mod tests {
                 estimate_status(g, |c| flat(g, c))
             })
         };
-        let a = cache.get(&g, || judge(&g)).clone();
-        let b = cache.get(&g, || panic!("cached")).clone();
+        let a = cache.get(&g, false, || judge(&g)).clone();
+        let b = cache.get(&g, false, || panic!("cached")).clone();
         assert_eq!(a, b);
+        // a rushed request takes the full judgement too
+        cache.get(&g, true, || panic!("cached"));
         assert_eq!(cache.computed(), 1);
         g.play(Color::Black, crate::rules::Move::Play(pt("C3", 5)))
             .unwrap();
-        cache.get(&g, || judge(&g));
+        cache.get(&g, false, || judge(&g));
         assert_eq!(cache.computed(), 2);
         g.set_komi(0.5);
-        cache.get(&g, || judge(&g));
+        cache.get(&g, false, || judge(&g));
         assert_eq!(cache.computed(), 3);
         cache.clear();
-        cache.get(&g, || judge(&g));
+        cache.get(&g, false, || judge(&g));
         assert_eq!(cache.computed(), 4);
+        // a rushed judgement serves rushed requests only
+        cache.clear();
+        cache.get(&g, true, || judge(&g));
+        cache.get(&g, true, || panic!("cached"));
+        assert_eq!(cache.computed(), 5);
+        cache.get(&g, false, || judge(&g));
+        assert_eq!(cache.computed(), 6);
     }
 }
