@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use serde_json::Value as Json;
-use tengen::arena::{parse_args, run};
+use tengen::arena::{parse_args, run, MatchArgs};
 
 const GNUGO: &str = "/usr/games/gnugo";
 
@@ -30,42 +30,52 @@ fn fresh_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The options of a match of Tengen (`playouts` a move, seed 7, one thread) against GNU Go
+/// level 1 on 9x9, written to the fresh directory `name`, with `extra` options.
+fn vs_gnugo(name: &str, playouts: u32, extra: &[&str]) -> (std::path::PathBuf, MatchArgs) {
+    let dir = fresh_dir(name);
+    let tengen = format!(
+        "tengen={} --playouts {playouts} --seed 7 --threads 1",
+        env!("CARGO_BIN_EXE_tengen")
+    );
+    let gnugo = format!("gnugo={GNUGO} --mode gtp --level 1 --chinese-rules");
+    let out = dir.display().to_string();
+    let mut all = vec![
+        "--engine", &tengen, "--engine", &gnugo, "--size", "9", "--out", &out,
+    ];
+    all.extend_from_slice(extra);
+    (dir.clone(), parse_args(all).expect("options"))
+}
+
+/// GNU Go as the referee.
+fn referee() -> String {
+    format!("{GNUGO} --mode gtp --chinese-rules")
+}
+
 #[test]
 fn tengen_against_gnugo_level_1() {
     if !gnugo_installed() {
         return;
     }
-    let dir = fresh_dir("gnugo");
-    let tengen = format!(
-        "tengen={} --playouts 100 --seed 7 --threads 1",
-        env!("CARGO_BIN_EXE_tengen")
+    let referee = referee();
+    let (dir, args) = vs_gnugo(
+        "gnugo",
+        100,
+        &[
+            "--games",
+            "2",
+            "--komi",
+            "7.5",
+            "--rules",
+            "chinese",
+            "--move-timeout",
+            "30",
+            "--max-moves",
+            "200",
+            "--referee",
+            &referee,
+        ],
     );
-    let gnugo = format!("gnugo={GNUGO} --mode gtp --level 1 --chinese-rules");
-    let referee = format!("{GNUGO} --mode gtp --chinese-rules");
-    let out = dir.display().to_string();
-    let args = parse_args([
-        "--engine",
-        &tengen,
-        "--engine",
-        &gnugo,
-        "--games",
-        "2",
-        "--size",
-        "9",
-        "--komi",
-        "7.5",
-        "--rules",
-        "chinese",
-        "--move-timeout",
-        "30",
-        "--max-moves",
-        "200",
-        "--referee",
-        &referee,
-        "--out",
-        &out,
-    ])
-    .expect("options");
     let start = Instant::now();
     let summary = run(&args).expect("the match runs");
     eprintln!("{}", summary.table());
@@ -168,30 +178,18 @@ fn byoyomi_against_gnugo_falls_back_to_time_settings() {
     if !gnugo_installed() {
         return;
     }
-    let dir = fresh_dir("gnugo-byoyomi");
-    let tengen = format!(
-        "tengen={} --playouts 100 --seed 7 --threads 1",
-        env!("CARGO_BIN_EXE_tengen")
+    let (dir, args) = vs_gnugo(
+        "gnugo-byoyomi",
+        100,
+        &[
+            "--games",
+            "1",
+            "--max-moves",
+            "20",
+            "--time-settings",
+            "byoyomi 0 10 3",
+        ],
     );
-    let gnugo = format!("gnugo={GNUGO} --mode gtp --level 1 --chinese-rules");
-    let out = dir.display().to_string();
-    let args = parse_args([
-        "--engine",
-        &tengen,
-        "--engine",
-        &gnugo,
-        "--games",
-        "1",
-        "--size",
-        "9",
-        "--max-moves",
-        "20",
-        "--time-settings",
-        "byoyomi 0 10 3",
-        "--out",
-        &out,
-    ])
-    .expect("options");
     let summary = run(&args).expect("the match runs");
     assert_eq!(
         summary.engines[0].forfeits + summary.engines[1].forfeits,
@@ -230,39 +228,27 @@ fn a_handicap_game_against_gnugo_is_counted_with_the_stones() {
     if !gnugo_installed() {
         return;
     }
-    let dir = fresh_dir("gnugo-handicap");
-    let tengen = format!(
-        "tengen={} --playouts 200 --threads 1 --seed 7",
-        env!("CARGO_BIN_EXE_tengen")
+    let referee = referee();
+    let (dir, args) = vs_gnugo(
+        "gnugo-handicap",
+        200,
+        &[
+            "--games",
+            "1",
+            "--komi",
+            "0.5",
+            "--handicap",
+            "2",
+            "--rules",
+            "chinese",
+            "--move-timeout",
+            "30",
+            "--max-moves",
+            "160",
+            "--referee",
+            &referee,
+        ],
     );
-    let gnugo = format!("gnugo={GNUGO} --mode gtp --level 1 --chinese-rules");
-    let referee = format!("{GNUGO} --mode gtp --chinese-rules");
-    let out = dir.display().to_string();
-    let args = parse_args([
-        "--engine",
-        &tengen,
-        "--engine",
-        &gnugo,
-        "--games",
-        "1",
-        "--size",
-        "9",
-        "--komi",
-        "0.5",
-        "--handicap",
-        "2",
-        "--rules",
-        "chinese",
-        "--move-timeout",
-        "30",
-        "--max-moves",
-        "160",
-        "--referee",
-        &referee,
-        "--out",
-        &out,
-    ])
-    .expect("options");
     let summary = run(&args).expect("the match runs");
     eprintln!("{}", summary.table());
     assert_eq!((summary.games, summary.voids), (1, 0));

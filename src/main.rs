@@ -75,6 +75,8 @@ struct Cli {
     command: Option<Command>,
 }
 
+// parsed once at start-up: the size of the match options costs nothing
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Benchmarks.
