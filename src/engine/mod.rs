@@ -180,9 +180,6 @@ pub struct Engine {
     loaded: Option<GameRecord>,
     stop: Arc<AtomicBool>,
     status: StatusCache,
-    /// While `genmove` runs: the move's hard deadline, which status judgements made for the
-    /// decision must keep to.
-    status_deadline: Option<Instant>,
 }
 
 impl Engine {
@@ -224,7 +221,6 @@ impl Engine {
             loaded: None,
             stop: Arc::new(AtomicBool::new(false)),
             status: StatusCache::default(),
-            status_deadline: None,
         }
     }
 
@@ -433,11 +429,10 @@ impl Engine {
             // pass may end the game (or in cleanup) before the search, in 30% of the time
             if how.cleanup || self.pass_would_end(color) {
                 let now = Instant::now();
-                self.status_deadline = Some(now + hard.saturating_duration_since(now).mul_f64(0.3));
-                self.confirmation();
+                self.confirmation_by(Some(now + hard.saturating_duration_since(now).mul_f64(0.3)));
             }
-            self.status_deadline = Some(hard);
         }
+        let deadline = limits.hard;
         let stop = self.stop.clone();
         let extra = self.dynkomi.white_extra(&self.game, color);
         self.searcher.set_komi_offset(extra);
@@ -465,18 +460,17 @@ impl Engine {
             komi_bonus: -color.sign() * extra,
         };
         let dead_opponent = how.cleanup.then(|| {
-            self.confirmation()
+            self.confirmation_by(deadline)
                 .verdicts
                 .iter()
                 .any(|v| v.color == color.opponent() && v.status == Status::Dead)
         });
         let standing = Standing {
-            score_if_pass: self.score_if_pass(color),
-            now: self.territory_now(&report, color),
+            score_if_pass: self.score_if_pass(color, deadline),
+            now: self.territory_now(&report, color, deadline),
             dead_opponent,
         };
         let d = decide(&report, &self.game, how.cleanup, &policy, &standing);
-        self.status_deadline = None;
         log::info!(
             "{} playouts for {color} ({}, White's extra komi {extra}), best {:?}: {d:?}",
             report.playouts,
@@ -511,11 +505,11 @@ impl Engine {
 
     /// The final score, dead stones judged, if `color` passes now and that ends the game
     /// (the opponent has just passed); `None` when a pass would not end it.
-    fn score_if_pass(&mut self, color: Color) -> Option<GameScore> {
+    fn score_if_pass(&mut self, color: Color, deadline: Option<Instant>) -> Option<GameScore> {
         if !self.pass_would_end(color) {
             return None;
         }
-        let status = self.final_status().clone();
+        let status = self.confirmation_by(deadline).status.clone();
         let mut after = self.game.clone();
         after.play(color, Move::Pass).ok()?;
         Some(after.score(&status))
@@ -524,7 +518,12 @@ impl Engine {
     /// Under territory counting, when the search's best stone lies where its playouts
     /// settle the owner: the count and score of the board as it stands, dead stones judged
     /// (the judgement is cached per position). `None` otherwise.
-    fn territory_now(&mut self, report: &Report, color: Color) -> Option<(Count, GameScore)> {
+    fn territory_now(
+        &mut self,
+        report: &Report,
+        color: Color,
+        deadline: Option<Instant>,
+    ) -> Option<(Count, GameScore)> {
         if self.game.rules().scoring != Scoring::Territory {
             return None;
         }
@@ -533,7 +532,7 @@ impl Engine {
         if own < 0.8 {
             return None;
         }
-        let status = self.final_status().clone();
+        let status = self.confirmation_by(deadline).status.clone();
         Some((self.game.count(&status), self.game.score(&status)))
     }
 
@@ -626,14 +625,18 @@ impl Engine {
     /// judged once per position (hash, move count, rules), then cached. Under rules that
     /// count the board as it stands, its status map keeps every stone.
     ///
-    /// During `genmove` the judgement is on the move's clock ([`Engine::status_deadline`]):
-    /// it gets at most the time left before that deadline (60% for the local games, 40% for
-    /// the estimate), and such a rushed judgement is computed again when asked without one.
     pub fn confirmation(&mut self) -> &Confirmation {
+        self.confirmation_by(None)
+    }
+
+    /// [`Engine::confirmation`] on a move's clock: with a `deadline` the judgement gets at
+    /// most the time left before it (60% for the local games, 20% for each colour's estimate), and
+    /// such a rushed judgement is computed again when asked without one.
+    fn confirmation_by(&mut self, deadline: Option<Instant>) -> &Confirmation {
         let params = &self.params;
         let judge = &mut self.judge;
         let game = &self.game;
-        let budget = self.status_deadline.map(|d| {
+        let budget = deadline.map(|d| {
             d.saturating_duration_since(Instant::now())
                 .max(Duration::from_millis(20))
                 .as_secs_f64()
