@@ -7,11 +7,13 @@
 //! one game cannot leak into the next.
 
 pub mod clock;
+pub mod elo;
 pub mod game;
 pub mod json;
 pub mod judge;
 pub mod process;
 pub mod record;
+pub mod sprt;
 pub mod stats;
 pub mod summary;
 pub mod words;
