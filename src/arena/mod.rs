@@ -13,6 +13,7 @@ pub mod json;
 pub mod judge;
 pub mod process;
 pub mod record;
+pub mod report;
 pub mod sprt;
 pub mod stats;
 pub mod summary;
