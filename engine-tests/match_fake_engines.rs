@@ -431,8 +431,9 @@ fn refused_board_size_forfeits_and_two_refusals_void_the_game() {
         field(&g[0], "reason"),
         "small rejected `boardsize 9`: unacceptable size"
     );
+    // a second match needs its own folder: the first one's holds a match
     let s = play(
-        &dir,
+        &dir.join("second"),
         &[
             "--engine", &small, "--engine", &tiny, "--games", "2", "--size", "9",
         ],
@@ -443,7 +444,7 @@ fn refused_board_size_forfeits_and_two_refusals_void_the_game() {
     assert_eq!(tally(&s, 0), (0, 0, 0, 0));
     assert!(s.score.is_none());
     assert!(s.table().contains("no counted games"));
-    let g = games(&dir);
+    let g = games(&dir.join("second"));
     assert_eq!(field(&g[0], "result"), "Void");
     assert_no_leftovers(&dir);
 }
@@ -896,7 +897,8 @@ fn an_engine_that_takes_no_handicap_forfeits_and_two_void_the_game() {
         "bad rejected `set_free_handicap C3 G7 C7`: unknown command"
     );
     let a = args(&bad, &worse);
-    let s = play(&dir, &a.each_ref().map(String::as_str), 20.0).expect("match runs");
+    let second = dir.join("second");
+    let s = play(&second, &a.each_ref().map(String::as_str), 20.0).expect("match runs");
     assert_eq!((s.games, s.voids), (2, 2));
     assert!(s.score_as_black.is_none() && s.score_as_white.is_none());
     assert_no_leftovers(&dir);

@@ -83,7 +83,9 @@ fn tengen_against_gnugo_level_1() {
 
     assert_eq!(summary.games, 2);
     assert_eq!(summary.voids, 0);
-    let [t, g] = &summary.engines;
+    let [t, g] = &summary.engines[..] else {
+        panic!("two engines")
+    };
     assert_eq!(t.wins + t.losses + t.draws, 2);
     assert_eq!(g.wins + g.losses + g.draws, 2);
     assert_eq!(

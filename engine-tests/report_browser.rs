@@ -408,3 +408,69 @@ fn empty_report_lays_out_in_chromium() {
     assert_eq!(r.data.get("cross-rows").map(String::as_str), Some("3"));
     assert!(r.dom.contains("no games yet"));
 }
+
+/// The report a real `tengen match` writes (a gauntlet of fake engines under an SPRT, from
+/// random openings) lays out in Chromium, and its links lead to the SGF files.
+#[test]
+fn report_of_a_real_match_lays_out_in_chromium() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is not installed: CI must install it (see .ci/run)"
+        );
+        eprintln!(
+            "SKIPPED: chromium is not installed (apt-get install -y chromium); CI runs this test"
+        );
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-browser-match");
+    let _ = fs::remove_dir_all(&dir);
+    let fake = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine-tests/fake_engines/fake_gtp.sh"
+    );
+    let engines = [
+        format!("a={fake} pass"),
+        format!("b={fake} resign"),
+        format!("c={fake} pass"),
+    ];
+    let mut args: Vec<String> = Vec::new();
+    for e in &engines {
+        args.extend(["--engine".to_string(), e.clone()]);
+    }
+    for a in [
+        "--tournament",
+        "gauntlet",
+        "--games",
+        "6",
+        "--size",
+        "9",
+        "--random-opening",
+        "4",
+        "--sprt",
+        "-50,50",
+        "--out",
+    ] {
+        args.push(a.to_string());
+    }
+    args.push(dir.display().to_string());
+    let summary =
+        tengen::arena::run(&tengen::arena::parse_args(args).expect("options")).expect("match runs");
+    let games = summary.games;
+    assert!(games > 0);
+    let r = render_in_browser(&browser, &dir.join("report.html"));
+    let (w, h) = size(r.data.get("score-plot"));
+    assert!(w > 100 && h > 5, "score line laid out: {:?}", r.data);
+    let (w, _) = size(r.data.get("llr-plot"));
+    assert!(w > 100, "LLR line laid out: {:?}", r.data);
+    assert_eq!(
+        r.data.get("game-rows").map(String::as_str),
+        Some(games.to_string().as_str())
+    );
+    assert_eq!(r.data.get("cross-rows").map(String::as_str), Some("3"));
+    for n in 1..=games {
+        let link = format!("sgf/game-{n:04}.sgf");
+        assert!(r.dom.contains(&format!("href=\"{link}\"")), "{link} linked");
+        assert!(dir.join(&link).exists(), "{link} written");
+    }
+}

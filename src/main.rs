@@ -84,8 +84,24 @@ enum Command {
         #[command(subcommand)]
         what: BenchCommand,
     },
-    /// Bot-vs-bot matches between any GTP engines (see bench/README.md).
-    Match(tengen::arena::MatchArgs),
+    /// Bot-vs-bot matches and tournaments between any GTP engines (see bench/README.md).
+    Match(MatchCommand),
+}
+
+/// `tengen match`: play a match, or `tengen match merge` its shards.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+struct MatchCommand {
+    #[command(subcommand)]
+    sub: Option<MatchSub>,
+    #[command(flatten)]
+    args: tengen::arena::MatchArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum MatchSub {
+    /// Join the folders of a match's shards (--shard K/N) into one summary and report.
+    Merge(tengen::arena::MergeArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -237,7 +253,10 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Match(a)) => match tengen::arena::run(a) {
+        Some(Command::Match(m)) => match match &m.sub {
+            Some(MatchSub::Merge(a)) => tengen::arena::merge(a),
+            None => tengen::arena::run(&m.args),
+        } {
             Ok(_) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tengen: {e}");

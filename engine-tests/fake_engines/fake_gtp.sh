@@ -4,6 +4,7 @@
 # usage: fake_gtp.sh MODE [--pids FILE] [--moves C3,D4,...] [--dead A1,B2,...] [--max-size N]
 #                        [--delay SECONDS] [--kgs] [--kgs-refuses] [--no-known-command]
 #                        [--handicap fixed|free|none] [--fixed-points C3,G7]
+#                        [--seed S --seeds FILE]
 #
 # MODE decides what `genmove` does:
 #   pass      always passes
@@ -28,10 +29,11 @@
 # --handicap fixed  (default) knows fixed_handicap (answering GTP's fixed points) and
 #                   set_free_handicap; "free": set_free_handicap only; "none": neither
 # --fixed-points LIST  what fixed_handicap answers instead of GTP's fixed points
+# --seed S      a seed (it changes nothing); with --seeds FILE it is appended to FILE
 mode=${1:-pass}
 shift
 pids="" moves="" dead="" max_size=25 delay="" kgs="" kgs_refuses="" known=yes
-handicap=fixed fixed_points="" size=19
+handicap=fixed fixed_points="" size=19 seed="" seeds=""
 while [ $# -gt 0 ]; do
   case $1 in
     --pids) pids=$2; shift 2 ;;
@@ -44,10 +46,13 @@ while [ $# -gt 0 ]; do
     --no-known-command) known=""; shift ;;
     --handicap) handicap=$2; shift 2 ;;
     --fixed-points) fixed_points=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --seeds) seeds=$2; shift 2 ;;
     *) echo "fake_gtp: unknown option $1" >&2; exit 2 ;;
   esac
 done
 [ -n "$pids" ] && echo $$ >> "$pids"
+[ -n "$seeds" ] && echo "$seed" >> "$seeds"
 IFS=, read -r -a todo <<< "$moves"
 next=0
 commands="protocol_version name version list_commands boardsize clear_board komi play genmove"

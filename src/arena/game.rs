@@ -11,6 +11,7 @@ use gtp::Command;
 
 use super::clock::{Clock, TimeControl, TimeLeft};
 use super::judge::Judge;
+use super::plan::{self, Opening, Scheduled};
 use super::process::{shorten, Engine, EngineError, Reply, Transcript};
 use crate::board::{Color, Point, Vertex};
 use crate::rules::{Game as RulesGame, Rules};
@@ -153,6 +154,12 @@ pub struct GameOutcome {
     pub margin: Option<f64>,
     /// Things worth knowing that did not decide the game (unsupported commands, ...).
     pub warnings: Vec<String>,
+    /// The round of the plan (the games of a pairing in one round form a pair).
+    pub round: usize,
+    /// The engine seed (`{seed}` in the engine commands).
+    pub seed: u64,
+    /// The opening played before the engines' own moves (its moves open `moves`).
+    pub opening: Option<Opening>,
 }
 
 impl GameOutcome {
@@ -262,14 +269,44 @@ pub fn log_path(out: &Path, number: usize, who: &str) -> PathBuf {
     out.join("logs").join(format!("game-{number:04}-{who}.log"))
 }
 
-/// Plays game `number` with `black` and `white`; never panics on engine behaviour and
-/// always ends the engines' processes before returning.
+impl EngineSpec {
+    /// The command for a game with engine seed `seed`: every `{seed}` in it replaced.
+    pub fn with_seed(&self, seed: u64) -> EngineSpec {
+        let seed = seed.to_string();
+        EngineSpec {
+            name: self.name.clone(),
+            words: self
+                .words
+                .iter()
+                .map(|w| w.replace("{seed}", &seed))
+                .collect(),
+        }
+    }
+}
+
+/// Plays game `plan.number` with `black` and `white` from the plan's opening, with its
+/// engine seed substituted; never panics on engine behaviour and always ends the engines'
+/// processes before returning.
 pub fn play_game(
-    number: usize,
+    plan: &Scheduled,
     black: &EngineSpec,
     white: &EngineSpec,
     s: &GameSettings,
 ) -> GameOutcome {
+    let mut outcome = play(
+        plan,
+        &black.with_seed(plan.seed),
+        &white.with_seed(plan.seed),
+        s,
+    );
+    outcome.round = plan.round;
+    outcome.seed = plan.seed;
+    outcome.opening = plan.opening.clone();
+    outcome
+}
+
+fn play(plan: &Scheduled, black: &EngineSpec, white: &EngineSpec, s: &GameSettings) -> GameOutcome {
+    let number = plan.number;
     let transcript = File::create(s.out.join("logs").join(format!("game-{number:04}.gtp")))
         .ok()
         .map(|f| Arc::new(Mutex::new(f)));
@@ -289,6 +326,18 @@ pub fn play_game(
             return void(number, names, format!("handicap {}: {e}", s.handicap));
         }
     }
+    let opening = plan.opening.as_ref().map_or(&[][..], |o| &o.moves[..]);
+    for &(c, v) in opening {
+        let p = v.and_then(|v| v.to_point(s.size));
+        if judge.play(c, p).is_err() || (v.is_some() && p.is_none()) {
+            // openings were checked before the match started; this is only a safety net
+            return void(
+                number,
+                names,
+                format!("opening {} is illegal", plan::moves_text(opening)),
+            );
+        }
+    }
     let mut game = Game {
         number,
         s,
@@ -297,7 +346,7 @@ pub fn play_game(
         clocks: [None, None],
         one_stone: [false, false],
         judge,
-        moves: Vec::new(),
+        moves: opening.to_vec(),
         seconds: [Vec::new(), Vec::new()],
         phases: [[0; 2]; 2],
         warnings: Vec::new(),
@@ -353,6 +402,9 @@ fn void(number: usize, names: [String; 2], reason: String) -> GameOutcome {
         disagreement: None,
         margin: None,
         warnings: Vec::new(),
+        round: 0,
+        seed: 0,
+        opening: None,
     }
 }
 
@@ -421,6 +473,10 @@ impl Game<'_> {
         self.may(c, cmd("komi", &[&komi]))?;
         if self.s.handicap > 0 {
             self.handicap(c)?;
+        }
+        for (mc, v) in self.moves.clone() {
+            let vertex = v.map_or("pass".to_string(), |v| v.to_string());
+            self.must(c, cmd("play", &[gtp_color(mc), &vertex]))?;
         }
         if let Some(tc) = self.s.time {
             self.time_settings(c, tc)?;
@@ -514,11 +570,11 @@ impl Game<'_> {
     }
 
     fn run(&mut self) -> GameOutcome {
-        // after handicap stones White moves first
-        let mut c = if self.s.handicap > 0 {
-            Color::White
-        } else {
-            Color::Black
+        // after handicap stones White moves first; after an opening, the other side
+        let mut c = match self.moves.last() {
+            Some(&(last, _)) => last.opponent(),
+            None if self.s.handicap > 0 => Color::White,
+            None => Color::Black,
         };
         loop {
             if self.moves.len() >= self.s.max_moves {
@@ -700,6 +756,9 @@ impl Game<'_> {
             disagreement: None,
             margin: None,
             warnings: std::mem::take(&mut self.warnings),
+            round: 0,
+            seed: 0,
+            opening: None,
         }
     }
 

@@ -11,19 +11,20 @@ pub mod elo;
 pub mod game;
 pub mod json;
 pub mod judge;
+pub mod plan;
 pub mod process;
 pub mod record;
 pub mod report;
 pub mod sprt;
 pub mod stats;
+pub mod store;
 pub mod summary;
 pub mod words;
 
 use std::fmt;
-use std::fs::{self, File};
-use std::io::Write;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -31,6 +32,7 @@ use clock::TimeControl;
 use game::{EngineSpec, GameOutcome, GameSettings, Settlement};
 use json::PerEngine;
 use process::Engine;
+use record::GameLine;
 pub use summary::{MatchSettings, Seed, Summary, SummaryFile, Tally};
 
 use crate::board::{MAX_SIZE, MIN_SIZE};
@@ -38,13 +40,50 @@ use crate::board::{MAX_SIZE, MIN_SIZE};
 /// Options of `tengen match`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
-    /// An engine as NAME=COMMAND (give exactly two); COMMAND is split into words like a shell
-    /// does, e.g. --engine "gnugo=/usr/games/gnugo --mode gtp --level 10"
+    /// An engine as NAME=COMMAND (two for a pair match, more for a tournament); COMMAND is
+    /// split into words like a shell does, e.g. --engine "gnugo=/usr/games/gnugo --mode gtp
+    /// --level 10"; every `{seed}` in it becomes the game's own seed, so that seeded engines
+    /// play different games
     #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
     pub engines: Vec<String>,
-    /// Number of games; colours alternate game by game (see --fixed-colors)
+    /// How the engines meet: pair (two engines), round-robin (each against each) or gauntlet
+    /// (the first against each other one)
+    #[arg(long, value_enum, default_value = "pair")]
+    pub tournament: plan::Tournament,
+    /// Games per pairing, in pairs from the same opening with colours swapped (see
+    /// --fixed-colors)
     #[arg(long, default_value_t = 10)]
     pub games: usize,
+    /// Openings: a file with one move list per line (`B D4 W Q16 B Q3`; `#` starts a
+    /// comment line), or a folder of SGF files (their main lines, in file-name order). Each
+    /// opening is played twice, colours swapped; the list starts over when it runs out
+    #[arg(long, value_name = "PATH", conflicts_with = "random_opening")]
+    pub openings: Option<PathBuf>,
+    /// Keep only the first N moves of each opening (for SGF game records)
+    #[arg(long, value_name = "N")]
+    pub opening_plies: Option<usize>,
+    /// Start each pair of games from N random moves (none on the first two lines, none that
+    /// captures or leaves a chain in atari), new ones each round, decided by --seed
+    #[arg(long, value_name = "N")]
+    pub random_opening: Option<usize>,
+    /// Stop when a sequential probability ratio test on the first engine's results decides
+    /// between Elo difference ELO0 (H0) and ELO1 (H1), logistic Elo, e.g. --sprt 0,10
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// The SPRT's false-positive rate (accepting H1 when H0 holds)
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The SPRT's false-negative rate (accepting H0 when H1 holds)
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Continue the match in --out: finished games are kept, games cut off are played
+    /// again, and the summary is recomputed
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only shard K of N (from 0): the games whose index is K modulo N, for a match
+    /// spread over machines; join the folders with `tengen match merge`
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// Keep the colours of the first game in every game (with --handicap: one engine always
     /// gives the handicap); the first engine takes Black unless --seed picks otherwise
     #[arg(long)]
@@ -98,10 +137,11 @@ pub struct MatchArgs {
     /// Games played at once
     #[arg(long, default_value_t = 1, value_name = "P")]
     pub parallel: usize,
-    /// Seed deciding which engine takes Black in the first game (default: the first engine)
+    /// Seed of the match: decides which engine takes Black first (default: the first
+    /// engine), the random openings and the per-game engine seeds
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Output directory: sgf/, logs/, games.jsonl, summary.json
+    /// Output directory: sgf/, logs/, match.json, games.jsonl, summary.json, report.html
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 }
@@ -154,13 +194,18 @@ impl std::error::Error for MatchError {}
 /// Checked options.
 #[derive(Debug)]
 struct Plan {
-    engines: [EngineSpec; 2],
+    engines: Vec<EngineSpec>,
     settings: GameSettings,
-    games: usize,
+    tournament: plan::Tournament,
+    /// The games this run plays (its shard's), in number order.
+    games: Vec<plan::Scheduled>,
+    /// Games in the whole match.
+    total: usize,
     parallel: usize,
     first_black: usize,
-    /// Whether colours alternate game by game.
-    alternate: bool,
+    shard: Option<plan::Shard>,
+    sprt: Option<sprt::Sprt>,
+    identity: store::Identity,
 }
 
 fn parse_engine(text: &str) -> Result<EngineSpec, MatchError> {
@@ -201,16 +246,19 @@ fn positive(x: f64, what: &str) -> Result<f64, MatchError> {
 
 fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
     let usage = |m: String| MatchError::Usage(m);
-    if args.engines.len() != 2 {
-        return Err(usage(format!(
-            "give exactly two --engine NAME=COMMAND, not {}",
-            args.engines.len()
-        )));
-    }
-    let a = parse_engine(&args.engines[0])?;
-    let b = parse_engine(&args.engines[1])?;
-    if a.name == b.name {
-        return Err(usage(format!("both engines are called {:?}", a.name)));
+    let pairings = args
+        .tournament
+        .pairings(args.engines.len())
+        .map_err(usage)?;
+    let engines = args
+        .engines
+        .iter()
+        .map(|e| parse_engine(e))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (i, e) in engines.iter().enumerate() {
+        if engines[..i].iter().any(|o| o.name == e.name) {
+            return Err(usage(format!("two engines are called {:?}", e.name)));
+        }
     }
     if !(MIN_SIZE..=MAX_SIZE).contains(&args.size) {
         return Err(usage(format!(
@@ -254,7 +302,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         if !(secs.is_finite() && secs >= 0.0) {
             return Err(bad());
         }
-        if name != a.name && name != b.name {
+        if engines.iter().all(|e| e.name != name) {
             return Err(usage(format!(
                 "--lag-allowance-for {arg}: no engine is named {name}"
             )));
@@ -276,11 +324,92 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         None => None,
     };
     let first_black = match args.seed {
-        Some(seed) => (splitmix64(seed) & 1) as usize,
+        Some(seed) => (plan::splitmix64(seed) & 1) as usize,
         None => 0,
     };
+    let start = plan::Start {
+        size: args.size,
+        rules,
+        komi: args.komi,
+        handicap: if handicap > 0 {
+            crate::rules::Game::fixed_handicap_points(args.size, handicap).unwrap_or_default()
+        } else {
+            Vec::new()
+        },
+    };
+    let (openings, openings_id) = match (&args.openings, args.random_opening) {
+        (Some(path), _) => {
+            let list = plan::read_openings(path, args.opening_plies, &start)
+                .map_err(|e| usage(format!("--openings {e}")))?;
+            let text: Vec<String> = list.iter().map(|m| plan::moves_text(m)).collect();
+            let id = format!(
+                "file {} {:016x}",
+                list.len(),
+                store::fnv1a(&text.join("\n"))
+            );
+            (plan::Openings::List(list), id)
+        }
+        (None, Some(n)) => (plan::Openings::Random(n), format!("random {n}")),
+        (None, None) => (plan::Openings::Empty, "empty".to_string()),
+    };
+    let shard = match &args.shard {
+        Some(text) => Some(plan::Shard::parse(text).map_err(usage)?),
+        None => None,
+    };
+    let spec = plan::PlanSpec {
+        engines: engines.len(),
+        tournament: args.tournament,
+        games: args.games,
+        first_black,
+        alternate: !args.fixed_colors,
+        openings,
+        seed: args.seed.unwrap_or(0),
+    };
+    let sprt = match &args.sprt {
+        Some(text) => {
+            let bad = || usage(format!("--sprt {text}: expected ELO0,ELO1 such as 0,10"));
+            let (e0, e1) = text.split_once(',').ok_or_else(bad)?;
+            let e0: f64 = e0.trim().parse().map_err(|_| bad())?;
+            let e1: f64 = e1.trim().parse().map_err(|_| bad())?;
+            let t = sprt::Sprt::new(e0, e1, args.alpha, args.beta)
+                .map_err(|e| usage(format!("--sprt {text}: {e}")))?;
+            Some(t)
+        }
+        None => None,
+    };
+    let all = plan::schedule(&spec, &start).map_err(usage)?;
+    let total = all.len();
+    let games: Vec<plan::Scheduled> = all
+        .into_iter()
+        .filter(|g| shard.is_none_or(|s| s.has(g.number)))
+        .collect();
+    let identity = store::Identity {
+        engines: engines
+            .iter()
+            .map(|e| (e.name.clone(), e.words.join(" ")))
+            .collect(),
+        tournament: args.tournament.name().to_string(),
+        games: args.games,
+        size: args.size,
+        komi: args.komi,
+        handicap,
+        rules: rules.to_string(),
+        time: time.map(|t| t.to_string()),
+        max_moves,
+        seed: args.seed.unwrap_or(0).to_string(),
+        fixed_colors: args.fixed_colors,
+        openings: openings_id,
+        referee: args.referee.clone(),
+        sprt: sprt.map(|t| [t.elo0, t.elo1, t.alpha, t.beta]),
+    };
+    debug_assert!(!pairings.is_empty());
     Ok(Plan {
-        engines: [a, b],
+        engines,
+        tournament: args.tournament,
+        total,
+        shard,
+        sprt,
+        identity,
         settings: GameSettings {
             size: args.size,
             komi: args.komi,
@@ -294,10 +423,9 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
             referee,
             out: args.out.clone(),
         },
-        games: args.games,
-        parallel: args.parallel.min(args.games),
+        parallel: args.parallel.min(games.len()).max(1),
+        games,
         first_black,
-        alternate: !args.fixed_colors,
     })
 }
 
@@ -320,14 +448,6 @@ fn check_handicap(size: usize, n: usize) -> Result<usize, MatchError> {
         )));
     }
     Ok(n)
-}
-
-/// SplitMix64: a well-mixed 64-bit hash of the seed.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Starts `spec`, asks `name` and `version`, and ends it: a broken command fails here, before
@@ -360,6 +480,117 @@ fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, MatchErro
     Ok(identity.join(" "))
 }
 
+/// The one-line description of a match for its table.
+fn describe(plan: &Plan) -> String {
+    let s = &plan.settings;
+    let names: Vec<&str> = plan.engines.iter().map(|e| e.name.as_str()).collect();
+    let who = match plan.tournament {
+        plan::Tournament::Pair => names.join(" vs "),
+        t => format!("{} {}", t.name(), names.join(", ")),
+    };
+    format!(
+        "{who}: {} games, {}x{}, {}komi {}, {} rules, {}{}",
+        plan.total,
+        s.size,
+        s.size,
+        if s.handicap > 0 {
+            format!("handicap {} (White first), ", s.handicap)
+        } else {
+            String::new()
+        },
+        s.komi,
+        s.rules,
+        s.time.map_or("no clock".to_string(), |t| t.to_string()),
+        match &plan.identity.openings[..] {
+            "empty" => String::new(),
+            o => format!(", openings: {o}"),
+        }
+    )
+}
+
+/// The settings of `summary.json`.
+fn match_settings(plan: &Plan, seed: Option<u64>) -> MatchSettings {
+    let s = &plan.settings;
+    MatchSettings {
+        size: s.size,
+        komi: s.komi,
+        handicap: (s.handicap > 0).then_some(s.handicap),
+        rules: s.rules.to_string(),
+        time_settings: s.time.map(|t| (t.main, t.byoyomi, t.count())),
+        overtime: s.time.map(|t| t.overtime().name().to_string()),
+        move_timeout: s.move_timeout,
+        lag_allowance: s.lag_allowance,
+        lag_allowance_for: s.lag_allowance_for.clone(),
+        max_moves: s.max_moves,
+        referee: s.referee.as_ref().map(|r| r.join(" ")),
+        parallel: plan.parallel,
+        seed: seed.map(Seed::new),
+        first_black: plan.engines[plan.first_black].name.clone(),
+        commands: PerEngine(
+            plan.engines
+                .iter()
+                .map(|e| (e.name.clone(), e.words.join(" ")))
+                .collect(),
+        ),
+    }
+}
+
+/// Opens the output folder: a new match there, or with `resume` the same match continued
+/// (its finished games returned). Refuses a folder that holds another match, or any match
+/// without `resume`.
+fn open_out(
+    plan: &Plan,
+    file: &store::MatchFile,
+    resume: bool,
+) -> Result<Vec<GameLine>, MatchError> {
+    let out = &plan.settings.out;
+    let io = |what: &str, e: std::io::Error| MatchError::Io(format!("{what}: {e}"));
+    for sub in ["", "sgf", "logs"] {
+        let d = out.join(sub);
+        fs::create_dir_all(&d).map_err(|e| io(&d.display().to_string(), e))?;
+    }
+    let old = store::read_match(out).map_err(MatchError::Io)?;
+    let has_games = fs::metadata(out.join("games.jsonl")).is_ok_and(|m| m.len() > 0);
+    let games = match (old, resume) {
+        (Some(old), true) => {
+            if old.identity != file.identity || old.shard != file.shard {
+                return Err(MatchError::Usage(format!(
+                    "--resume: {} holds another match (its match.json differs from these                      options); give the same options or another --out",
+                    out.display()
+                )));
+            }
+            let games = store::read_games(out).map_err(|e| io("games.jsonl", e))?;
+            let mut seen = std::collections::BTreeSet::new();
+            let mut kept = Vec::new();
+            for g in games {
+                if plan.games.iter().any(|p| p.number == g.game) && seen.insert(g.game) {
+                    kept.push(g);
+                }
+            }
+            kept
+        }
+        (None, true) if has_games => {
+            return Err(MatchError::Usage(format!(
+                "--resume: {} has games but no match.json to check them against",
+                out.display()
+            )))
+        }
+        (_, false) if has_games => {
+            return Err(MatchError::Usage(format!(
+                "{} already holds a match: add --resume to continue it, or give another --out",
+                out.display()
+            )))
+        }
+        _ => {
+            // a fresh start: a match.json without games is replaced
+            let _ = fs::remove_file(out.join("games.jsonl"));
+            Vec::new()
+        }
+    };
+    store::write_match(out, file).map_err(|e| io("match.json", e))?;
+    Ok(games)
+}
+
 /// Plays the match `args` describes, writing everything under `--out`, and prints the table
 /// on stdout. A progress bar goes to stderr when it is a terminal.
 pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
@@ -373,81 +604,81 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
         );
     }
     let io = |what: &str, e: std::io::Error| MatchError::Io(format!("{what}: {e}"));
-    for sub in ["", "sgf", "logs"] {
-        let d = s.out.join(sub);
-        fs::create_dir_all(&d).map_err(|e| io(&d.display().to_string(), e))?;
-    }
-    let mut summary = Summary::new(
-        format!(
-            "{} vs {}: {} games, {}x{}, {}komi {}, {} rules, {}",
-            plan.engines[0].name,
-            plan.engines[1].name,
-            plan.games,
-            s.size,
-            s.size,
-            if s.handicap > 0 {
-                format!("handicap {} (White first), ", s.handicap)
-            } else {
-                String::new()
-            },
-            s.komi,
-            s.rules,
-            s.time.map_or("no clock".to_string(), |t| t.to_string())
-        ),
-        Some(MatchSettings {
-            size: s.size,
-            komi: s.komi,
-            handicap: (s.handicap > 0).then_some(s.handicap),
-            rules: s.rules.to_string(),
-            time_settings: s.time.map(|t| (t.main, t.byoyomi, t.count())),
-            overtime: s.time.map(|t| t.overtime().name().to_string()),
-            move_timeout: s.move_timeout,
-            lag_allowance: s.lag_allowance,
-            lag_allowance_for: s.lag_allowance_for.clone(),
-            max_moves: s.max_moves,
-            referee: s.referee.as_ref().map(|r| r.join(" ")),
-            parallel: plan.parallel,
-            seed: args.seed.map(Seed::new),
-            first_black: plan.engines[plan.first_black].name.clone(),
-            commands: PerEngine(
-                plan.engines
-                    .iter()
-                    .map(|e| (e.name.clone(), e.words.join(" ")))
-                    .collect(),
-            ),
-        }),
-    );
+    let description = describe(&plan);
+    let settings = match_settings(&plan, args.seed);
+    let file = store::MatchFile {
+        identity: plan.identity.clone(),
+        shard: plan.shard,
+        description: description.clone(),
+        settings: settings.clone(),
+        merged_from: Vec::new(),
+    };
+    let done = open_out(&plan, &file, args.resume)?;
+    let names: Vec<String> = plan.engines.iter().map(|e| e.name.clone()).collect();
+    let mut summary = Summary::new(&names, description, Some(settings));
+    summary.sprt = plan.sprt;
+    summary.shard = plan.shard.map(|s| s.to_string());
+    // in a shard the test sees only part of the match: it stops nothing
+    let decided = |summary: &Summary| {
+        plan.shard.is_none()
+            && summary
+                .sprt_state()
+                .is_some_and(|st| st.decision != sprt::Decision::Continue)
+    };
     for (i, spec) in plan.engines.iter().enumerate() {
-        summary.engines[i].name = spec.name.clone();
-        summary.engines[i].identity = check_engine(spec, s)?;
+        let seed = plan.games.first().map_or(0, |g| g.seed);
+        summary.engines[i].identity = check_engine(&spec.with_seed(seed), s)?;
     }
+    let mut finished = std::collections::BTreeSet::new();
+    for g in &done {
+        summary.record(g);
+        finished.insert(g.game);
+    }
+    if !done.is_empty() {
+        log::info!(
+            "resuming: {} of {} games already played",
+            done.len(),
+            plan.games.len()
+        );
+    }
+    let mut lines = done;
+    let todo: Vec<&plan::Scheduled> = if decided(&summary) {
+        Vec::new()
+    } else {
+        plan.games
+            .iter()
+            .filter(|g| !finished.contains(&g.number))
+            .collect()
+    };
     let jsonl_path = s.out.join("games.jsonl");
-    let mut jsonl = File::create(&jsonl_path).map_err(|e| io("games.jsonl", e))?;
     let date = record::today();
 
-    let bar = indicatif::ProgressBar::new(plan.games as u64);
+    let bar = indicatif::ProgressBar::new(plan.games.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    bar.set_position(lines.len() as u64);
     bar.set_message(summary.progress_line());
 
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<GameOutcome>();
     let mut write_error = None;
     std::thread::scope(|scope| {
-        for _ in 0..plan.parallel {
+        for _ in 0..plan.parallel.min(todo.len()) {
             let tx = tx.clone();
-            let next = &next;
-            let plan = &plan;
+            let (next, stop, todo, plan) = (&next, &stop, &todo, &plan);
             scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= plan.games {
+                if stop.load(Ordering::SeqCst) {
                     return;
                 }
-                let black = (plan.first_black + i * usize::from(plan.alternate)) % 2;
-                let (b, w) = (&plan.engines[black], &plan.engines[1 - black]);
-                let outcome = game::play_game(i + 1, b, w, &plan.settings);
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(g) = todo.get(i) else {
+                    return;
+                };
+                let (b, w) = (&plan.engines[g.black], &plan.engines[g.white]);
+                let outcome = game::play_game(g, b, w, &plan.settings);
                 if tx.send(outcome).is_err() {
                     return;
                 }
@@ -455,18 +686,27 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
         }
         drop(tx);
         for outcome in rx {
-            if let Err(e) = record::write_sgf(&s.out, &outcome, s, &date) {
+            let sgf = record::sgf_text(&outcome, s, &date);
+            let sgf_path = s.out.join(record::sgf_name(outcome.number));
+            if let Err(e) = store::write_atomic(&sgf_path, sgf.as_bytes()) {
                 write_error.get_or_insert(io("sgf", e));
             }
-            let line = serde_json::to_string(&record::game_line(&outcome))
-                .map_err(std::io::Error::from)
-                .and_then(|l| writeln!(jsonl, "{l}"));
-            if let Err(e) = line {
+            let line = record::game_line(&outcome);
+            if let Err(e) = store::append_line(&jsonl_path, &line) {
                 write_error.get_or_insert(io("games.jsonl", e));
             }
-            summary.record(&outcome);
+            summary.record(&line);
+            lines.push(line);
             bar.inc(1);
             bar.set_message(summary.progress_line());
+            if decided(&summary) && !stop.swap(true, Ordering::SeqCst) {
+                if let Some(st) = summary.sprt_state() {
+                    log::info!(
+                        "{}; finishing the games under way",
+                        st.line(summary.pentanomial())
+                    );
+                }
+            }
             if outcome.ending == game::Ending::Void
                 || matches!(outcome.settlement, Some(Settlement::Default))
             {
@@ -477,17 +717,159 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
                     outcome.reason
                 );
             }
+            if write_error.is_some() {
+                stop.store(true, Ordering::SeqCst);
+            }
         }
     });
     bar.finish_and_clear();
     if let Some(e) = write_error {
         return Err(e);
     }
+    finish(&s.out, &summary, &lines)?;
+    Ok(summary)
+}
+
+/// Writes `summary.json` and `report.html` and prints the table: the end of a match, a
+/// resumed one or a merge.
+fn finish(out: &Path, summary: &Summary, games: &[GameLine]) -> Result<(), MatchError> {
+    let io = |what: &str, e: std::io::Error| MatchError::Io(format!("{what}: {e}"));
     let text = summary
         .json()
         .map_err(|e| io("summary.json", std::io::Error::from(e)))?;
-    fs::write(s.out.join("summary.json"), text).map_err(|e| io("summary.json", e))?;
+    store::write_atomic(&out.join("summary.json"), text.as_bytes())
+        .map_err(|e| io("summary.json", e))?;
+    let html = report::render(&summary.report(games));
+    store::write_atomic(&out.join("report.html"), html.as_bytes())
+        .map_err(|e| io("report.html", e))?;
     print!("{}", summary.table());
+    Ok(())
+}
+
+/// Options of `tengen match merge`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The shards' output folders
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Output directory for the whole match: sgf/, match.json, games.jsonl, summary.json,
+    /// report.html
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+/// Joins the shards of one match (`--shard K/N` folders) into one folder with all games,
+/// their SGF files, one summary and report; refuses shards of different matches, a shard
+/// given twice, and games outside their shard.
+pub fn merge(args: &MergeArgs) -> Result<Summary, MatchError> {
+    let usage = |m: String| MatchError::Usage(format!("merge: {m}"));
+    let io = |what: &str, e: std::io::Error| MatchError::Io(format!("{what}: {e}"));
+    let mut first: Option<store::MatchFile> = None;
+    let mut shards = std::collections::BTreeSet::new();
+    let mut games: std::collections::BTreeMap<usize, (GameLine, PathBuf)> = Default::default();
+    let mut identities: Vec<String> = Vec::new();
+    for dir in &args.dirs {
+        let m = store::read_match(dir)
+            .map_err(MatchError::Io)?
+            .ok_or_else(|| usage(format!("{} has no match.json", dir.display())))?;
+        let shard = m
+            .shard
+            .ok_or_else(|| usage(format!("{} is not a shard (no --shard)", dir.display())))?;
+        if let Some(f) = &first {
+            if f.identity != m.identity {
+                return Err(usage(format!(
+                    "{} holds another match than {} (their match.json differ)",
+                    dir.display(),
+                    args.dirs[0].display()
+                )));
+            }
+            if f.shard.map(|s| s.count) != Some(shard.count) {
+                return Err(usage(format!(
+                    "{} is shard {shard} but {} is shard {}",
+                    dir.display(),
+                    args.dirs[0].display(),
+                    f.shard.map_or(String::new(), |s| s.to_string())
+                )));
+            }
+        }
+        if !shards.insert(shard.index) {
+            return Err(usage(format!("shard {shard} is given twice")));
+        }
+        for g in store::read_games(dir).map_err(|e| io("games.jsonl", e))? {
+            if !shard.has(g.game) {
+                return Err(usage(format!(
+                    "{}: game {} does not belong to shard {shard}",
+                    dir.display(),
+                    g.game
+                )));
+            }
+            games.entry(g.game).or_insert((g, dir.clone()));
+        }
+        if identities.is_empty() {
+            if let Ok(text) = fs::read_to_string(dir.join("summary.json")) {
+                if let Ok(f) = serde_json::from_str::<SummaryFile>(&text) {
+                    identities = f
+                        .engines
+                        .0
+                        .iter()
+                        .map(|(_, e)| e.identity.clone())
+                        .collect();
+                }
+            }
+        }
+        first.get_or_insert(m);
+    }
+    let Some(mut file) = first else {
+        return Err(usage("no folders given".into()));
+    };
+    let count = file.shard.map_or(1, |s| s.count);
+    if shards.len() < count {
+        let missing: Vec<String> = (0..count)
+            .filter(|k| !shards.contains(k))
+            .map(|k| format!("{k}/{count}"))
+            .collect();
+        log::warn!("merge: shards {} are missing", missing.join(", "));
+    }
+    let out = &args.out;
+    for sub in ["", "sgf"] {
+        let d = out.join(sub);
+        fs::create_dir_all(&d).map_err(|e| io(&d.display().to_string(), e))?;
+    }
+    file.shard = None;
+    file.merged_from = args.dirs.clone();
+    store::write_match(out, &file).map_err(|e| io("match.json", e))?;
+    let names: Vec<String> = file
+        .identity
+        .engines
+        .iter()
+        .map(|(n, _)| n.clone())
+        .collect();
+    let mut summary = Summary::new(
+        &names,
+        file.description.clone(),
+        Some(file.settings.clone()),
+    );
+    summary.sprt = file
+        .identity
+        .sprt
+        .and_then(|[e0, e1, a, b]| sprt::Sprt::new(e0, e1, a, b).ok());
+    for (t, id) in summary.engines.iter_mut().zip(&identities) {
+        t.identity = id.clone();
+    }
+    let mut lines = String::new();
+    for (g, dir) in games.values() {
+        let from = dir.join(&g.sgf);
+        if from.exists() {
+            fs::copy(&from, out.join(&g.sgf)).map_err(|e| io(&from.display().to_string(), e))?;
+        }
+        lines.push_str(&serde_json::to_string(g).map_err(|e| io("games.jsonl", e.into()))?);
+        lines.push('\n');
+        summary.record(g);
+    }
+    store::write_atomic(&out.join("games.jsonl"), lines.as_bytes())
+        .map_err(|e| io("games.jsonl", e))?;
+    let all: Vec<GameLine> = games.into_values().map(|(g, _)| g).collect();
+    finish(out, &summary, &all)?;
     Ok(summary)
 }
 
@@ -547,7 +929,7 @@ mod tests {
             "--engine", "a=x", "--engine", "b=y", "--engine", "c=z", "--out", "o",
         ])
         .expect("parse");
-        assert!(plan(&three).is_err());
+        assert!(plan(&three).is_err(), "three engines need a tournament");
     }
 
     /// `tengen match --rules` takes every name `tengen --rules` and GTP take, with the same
@@ -632,13 +1014,14 @@ mod tests {
         let firsts: std::collections::BTreeSet<_> = (0..20).map(|s| p(&s.to_string())).collect();
         assert_eq!(firsts.len(), 2, "both colours occur over seeds");
         let fixed = plan(&args(&["--fixed-colors"]).expect("parse")).expect("plan");
-        assert!(!fixed.alternate && fixed.first_black == 0);
+        assert!(fixed.first_black == 0 && fixed.games.iter().all(|g| g.black == 0));
         // per-engine lag allowance: a known engine and a number of seconds
         let lag = |v: &str| plan(&args(&["--lag-allowance-for", v]).expect("parse"));
         let p = lag("a=10").expect("plan");
         assert_eq!(p.settings.lag_allowance_for.get("a"), Some(&10.0));
         assert!(lag("c=10").is_err() && lag("a=x").is_err() && lag("a=-1").is_err());
         assert!(lag("a10").is_err());
-        assert!(plan(&args(&[]).expect("parse")).expect("plan").alternate);
+        let p = plan(&args(&[]).expect("parse")).expect("plan");
+        assert_eq!(p.games.iter().filter(|g| g.black == 0).count(), 5);
     }
 }

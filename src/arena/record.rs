@@ -49,7 +49,10 @@ pub fn sgf_record(o: &GameOutcome, s: &GameSettings, date: &str) -> GameRecord {
     rec.result = Some(o.result.clone());
     rec.date = Some(date.to_string());
     rec.event = Some(format!("tengen match, game {}", o.number));
-    rec.comment = Some(o.reason.clone());
+    rec.comment = Some(match &o.opening {
+        Some(op) => format!("{}\nopening {}: {}", o.reason, op.index, op.text()),
+        None => o.reason.clone(),
+    });
     rec.time_limit = s.time.map(|t| t.main);
     rec.overtime = s.time.and_then(|t| t.sgf_overtime());
     let mut stones = s.handicap_vertices();
@@ -138,6 +141,28 @@ pub struct GameLine {
     pub sgf: String,
     /// Protocol warnings (rejected optional commands and the like).
     pub warnings: Vec<String>,
+    /// The round of the match plan: the games of a pairing in one round form a pair (same
+    /// opening, colours swapped); absent in records written before rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<usize>,
+    /// The engine seed substituted for `{seed}` in the engine commands; absent in records
+    /// written before per-game seeds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The opening the game started from (its moves are the first of the game); absent
+    /// without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<OpeningLine>,
+}
+
+/// The opening of a game in `games.jsonl`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OpeningLine {
+    /// Its index: the line (or SGF file) of `--openings` from 0, or the round of a
+    /// `--random-opening`.
+    pub index: usize,
+    /// Its moves as a move list, `B D4 W Q16`.
+    pub moves: String,
 }
 
 /// What was left on an engine's clock at the end of a game (`games.jsonl`).
@@ -239,6 +264,12 @@ pub fn game_line(o: &GameOutcome) -> GameLine {
         margin: o.margin,
         sgf: sgf_name(o.number),
         warnings: o.warnings.clone(),
+        round: Some(o.round),
+        seed: Some(o.seed),
+        opening: o.opening.as_ref().map(|op| OpeningLine {
+            index: op.index,
+            moves: op.text(),
+        }),
     }
 }
 
@@ -284,6 +315,9 @@ mod tests {
             disagreement: None,
             margin: None,
             warnings: vec![],
+            round: 0,
+            seed: 0,
+            opening: None,
         };
         let text = sgf_text(&o, &settings, "2026-11-23");
         let rec = sgf::parse(&text).expect("our SGF parses");
@@ -344,6 +378,9 @@ mod tests {
             disagreement: None,
             margin: Some(70.5),
             warnings: vec![],
+            round: 0,
+            seed: 0,
+            opening: None,
         };
         let text = sgf_text(&o, &settings, "2026-11-23");
         assert!(text.contains("HA[3]"), "{text}");
@@ -442,6 +479,9 @@ mod tests {
             disagreement: None,
             margin: None,
             warnings: vec![],
+            round: 0,
+            seed: 0,
+            opening: None,
         };
         let sgf = sgf_text(&o, &settings, "2026-11-23");
         assert!(sgf.contains("TM[60]OT[5x30 byo-yomi]"), "{sgf}");

@@ -2,9 +2,12 @@
 //! for the first engine, by colour), memory and clock use, `summary.json` and the table
 //! printed at the end.
 
-use super::game::{self, GameOutcome};
+use super::elo::{self, PairResult, Rating};
+use super::game;
 use super::json::{round_to, PerEngine};
-use super::record;
+use super::record::{self, GameLine};
+use super::report::{Cell, CurvePoint, EloRow, GameRow, ReportInput, SprtCurve};
+use super::sprt::{Decision, Sprt};
 use super::stats::{self, Estimate};
 use crate::board::Color;
 use serde::{Deserialize, Serialize};
@@ -34,14 +37,14 @@ pub struct Tally {
     pub seconds: f64,
     /// Moves it generated.
     pub moves: u32,
-    /// Peak resident memory (kB) in the lowest-numbered game where it was read, with the
+    /// Peak resident memory (MiB) in the lowest-numbered game where it was read, with the
     /// game's number.
-    pub rss_first: Option<(usize, u64)>,
-    /// Peak resident memory (kB) in the highest-numbered game where it was read, with the
+    pub rss_first: Option<(usize, f64)>,
+    /// Peak resident memory (MiB) in the highest-numbered game where it was read, with the
     /// game's number.
-    pub rss_last: Option<(usize, u64)>,
-    /// The highest peak resident memory (kB) of any game.
-    pub rss_max: Option<u64>,
+    pub rss_last: Option<(usize, f64)>,
+    /// The highest peak resident memory (MiB) of any game.
+    pub rss_max: Option<f64>,
     /// Seconds spent on moves begun in main time.
     pub main_seconds: f64,
     /// Moves begun in main time.
@@ -78,22 +81,31 @@ impl Tally {
         w + d + l
     }
 
-    /// Adds one game's memory and clock use (`secs`: its moves' seconds, in order).
-    fn add_usage(&mut self, number: usize, u: &game::Usage, secs: &[f64]) {
-        if let Some(kb) = u.peak_rss_kb {
+    /// Adds one game's memory and clock use: `rss` in MiB, `main_used` seconds of main
+    /// time, `phases` the moves begun in main time and in overtime, `secs` its moves'
+    /// seconds in order.
+    fn add_usage(
+        &mut self,
+        number: usize,
+        rss: Option<f64>,
+        main_used: Option<f64>,
+        phases: Option<(u32, u32)>,
+        secs: &[f64],
+    ) {
+        if let Some(mb) = rss {
             if self.rss_first.is_none_or(|(n, _)| number < n) {
-                self.rss_first = Some((number, kb));
+                self.rss_first = Some((number, mb));
             }
             if self.rss_last.is_none_or(|(n, _)| number > n) {
-                self.rss_last = Some((number, kb));
+                self.rss_last = Some((number, mb));
             }
-            self.rss_max = Some(self.rss_max.map_or(kb, |m| m.max(kb)));
+            self.rss_max = Some(self.rss_max.map_or(mb, |m| m.max(mb)));
         }
-        if let Some(used) = u.main_time_used {
+        if let Some(used) = main_used {
             self.main_time_used += used;
             self.clocked_games += 1;
         }
-        if let (Some(main), Some(over)) = (u.moves_in_main_time, u.moves_in_overtime) {
+        if let Some((main, over)) = phases {
             // main time comes first: the first `main` moves were begun in it
             let split = (main as usize).min(secs.len());
             self.main_seconds += secs[..split].iter().sum::<f64>();
@@ -104,11 +116,22 @@ impl Tally {
     }
 }
 
-/// The match as a whole.
+/// The match as a whole, computed from its `games.jsonl` lines (so a resumed or merged
+/// match sums up the same way as one played in one go).
 #[derive(Clone, Debug)]
 pub struct Summary {
-    /// Both engines' results, in `--engine` order.
-    pub engines: [Tally; 2],
+    /// Every engine's results, in `--engine` order.
+    pub engines: Vec<Tally>,
+    /// `cross[i][j]`: engine i's wins, draws and losses against engine j.
+    pub cross: Vec<Vec<[u32; 3]>>,
+    /// The first engine's points (1, 0.5, 0) in each of its counted games, by game number.
+    pub first_results: std::collections::BTreeMap<usize, f64>,
+    /// The first engine's points by (opponent, round): the halves of its game pairs.
+    pairs: std::collections::BTreeMap<(usize, usize), Vec<f64>>,
+    /// The sequential probability ratio test on the first engine's results, if any.
+    pub sprt: Option<Sprt>,
+    /// Which shard of the match this summary covers, if only one.
+    pub shard: Option<String>,
     /// Games played, void ones included.
     pub games: usize,
     /// Games where neither engine could play.
@@ -117,7 +140,8 @@ pub struct Summary {
     pub disagreements: usize,
     /// Numbers of those games, in the order they finished.
     pub disagreement_games: Vec<usize>,
-    /// The first engine's score rate (draws count half) with a 95% interval.
+    /// The first engine's score rate (draws count half) with a 95% interval, against all
+    /// its opponents.
     pub score: Option<Estimate>,
     /// The first engine's score rate with Black (taking handicap in a handicap match).
     pub score_as_black: Option<Estimate>,
@@ -129,6 +153,48 @@ pub struct Summary {
     pub description: String,
     /// The match settings (size, komi, rules, clock, ...), for `summary.json`.
     pub settings: Option<MatchSettings>,
+}
+
+/// Where the SPRT stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtState {
+    /// The test.
+    pub test: Sprt,
+    /// The log-likelihood ratio so far.
+    pub llr: f64,
+    /// The bound at or below which H0 is accepted.
+    pub lower: f64,
+    /// The bound at or above which H1 is accepted.
+    pub upper: f64,
+    /// What the test says.
+    pub decision: Decision,
+    /// `pentanomial` (game pairs) or `trinomial` (single games).
+    pub model: &'static str,
+}
+
+impl SprtState {
+    /// One line for the table and stdout.
+    pub fn line(&self, pentanomial: [u32; 5]) -> String {
+        let t = &self.test;
+        let counts = if self.model == "pentanomial" {
+            let c: Vec<String> = pentanomial.iter().map(u32::to_string).collect();
+            format!(" {}", c.join("-"))
+        } else {
+            String::new()
+        };
+        format!(
+            "SPRT elo0={} elo1={} alpha={} beta={} ({}{counts}): LLR {:.3} [{:.3}, {:.3}], {}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            self.model,
+            self.llr,
+            self.lower,
+            self.upper,
+            self.decision.name()
+        )
+    }
 }
 
 /// The settings of a match as `summary.json` gives them.
@@ -223,6 +289,73 @@ pub struct SummaryFile {
     pub description: String,
     /// The match settings.
     pub settings: Option<MatchSettings>,
+    /// With more than two engines: each engine's results against each other one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cross_table: Option<Vec<CrossLine>>,
+    /// With more than two engines: each engine's Elo relative to the first (a
+    /// Bradley-Terry fit of the cross table; `null` for one that met nobody rated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<PerEngine<Option<RatingLine>>>,
+    /// The first engine's complete game pairs by its points in the pair (0, 0.5, 1, 1.5,
+    /// 2): the pentanomial counts; absent in matches without rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pentanomial: Option<[u32; 5]>,
+    /// The SPRT (`--sprt`): its settings, log-likelihood ratio, bounds and decision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtLine>,
+    /// The shard (`K/N`) this folder holds, when only one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+}
+
+/// One engine's results against another in `summary.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CrossLine {
+    /// The engine.
+    pub engine: String,
+    /// Its opponent.
+    pub opponent: String,
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+/// An engine's Elo relative to the first in `summary.json`, with its 95% interval
+/// (`null` for an end that is not finite).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingLine {
+    /// Elo relative to the first engine.
+    pub elo: Option<f64>,
+    /// Lower end of the interval.
+    pub low: Option<f64>,
+    /// Upper end of the interval.
+    pub high: Option<f64>,
+}
+
+/// The SPRT in `summary.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtLine {
+    /// Elo difference under H0 (logistic Elo).
+    pub elo0: f64,
+    /// Elo difference under H1.
+    pub elo1: f64,
+    /// False-positive rate.
+    pub alpha: f64,
+    /// False-negative rate.
+    pub beta: f64,
+    /// `pentanomial` (game pairs) or `trinomial` (single games).
+    pub model: String,
+    /// The log-likelihood ratio, to 4 decimals.
+    pub llr: f64,
+    /// The bound at or below which H0 is accepted.
+    pub lower: f64,
+    /// The bound at or above which H1 is accepted.
+    pub upper: f64,
+    /// `continue`, `H0 accepted` or `H1 accepted`.
+    pub decision: String,
 }
 
 /// One engine's results in `summary.json`.
@@ -336,10 +469,23 @@ fn finite(x: f64) -> Option<f64> {
 }
 
 impl Summary {
-    /// A summary of no games yet, with its one-line description and the match settings.
-    pub fn new(description: String, settings: Option<MatchSettings>) -> Summary {
+    /// A summary of no games yet between engines `names`, with its one-line description and
+    /// the match settings.
+    pub fn new(names: &[String], description: String, settings: Option<MatchSettings>) -> Summary {
+        let n = names.len();
         Summary {
-            engines: [Tally::default(), Tally::default()],
+            engines: names
+                .iter()
+                .map(|name| Tally {
+                    name: name.clone(),
+                    ..Tally::default()
+                })
+                .collect(),
+            cross: vec![vec![[0; 3]; n]; n],
+            first_results: Default::default(),
+            pairs: Default::default(),
+            sprt: None,
+            shard: None,
             games: 0,
             voids: 0,
             disagreements: 0,
@@ -353,36 +499,47 @@ impl Summary {
         }
     }
 
-    /// Adds one finished game.
-    pub fn record(&mut self, o: &GameOutcome) {
-        if o.ending == game::Ending::Void {
+    /// Adds one finished game, as `games.jsonl` has it; games of engines not in the match
+    /// are left out.
+    pub fn record(&mut self, g: &GameLine) {
+        self.games += 1;
+        if g.ending == record::ending_name(game::Ending::Void) {
             self.voids += 1;
-            self.games += 1;
             return;
         }
-        self.games += 1;
-        if o.disagreement.is_some() {
+        if g.disagreement.is_some() {
             self.disagreements += 1;
-            self.disagreement_games.push(o.number);
+            self.disagreement_games.push(g.game);
         }
-        let forfeit_by = o.forfeited_by();
-        for c in Color::BOTH {
-            let Some(t) = self
-                .engines
-                .iter_mut()
-                .find(|t| t.name == o.names[c.index()])
-            else {
-                continue;
+        let index = |name: &str| self.engines.iter().position(|t| t.name == name);
+        let (Some(bi), Some(wi)) = (index(&g.black), index(&g.white)) else {
+            return;
+        };
+        let forfeit = g.ending == record::ending_name(game::Ending::Forfeit)
+            || g.ending == record::ending_name(game::Ending::Time);
+        for (c, me, other) in [(Color::Black, bi, wi), (Color::White, wi, bi)] {
+            let name = self.engines[me].name.clone();
+            let outcome = match &g.winner {
+                Some(w) if *w == name => 0,
+                Some(_) => 2,
+                None => 1,
             };
-            match o.winner {
-                Some(w) if w == c => {
+            self.cross[me][other][outcome] += 1;
+            let t = &mut self.engines[me];
+            match outcome {
+                0 => {
                     t.wins += 1;
                     if c == Color::Black {
                         t.wins_as_black += 1;
                     }
                 }
-                Some(_) => t.losses += 1,
-                None => {
+                2 => {
+                    t.losses += 1;
+                    if forfeit {
+                        t.forfeits += 1;
+                    }
+                }
+                _ => {
                     t.draws += 1;
                     if c == Color::Black {
                         t.draws_as_black += 1;
@@ -392,12 +549,30 @@ impl Summary {
             if c == Color::Black {
                 t.games_as_black += 1;
             }
-            if forfeit_by == Some(c) {
-                t.forfeits += 1;
+            let secs = g.seconds_per_move.get(&name).cloned().unwrap_or_default();
+            t.seconds += secs.iter().sum::<f64>();
+            t.moves += secs.len() as u32;
+            let phases = match (
+                per_engine(&g.moves_in_main_time, &name),
+                per_engine(&g.moves_in_overtime, &name),
+            ) {
+                (Some(m), Some(o)) => Some((m, o)),
+                _ => None,
+            };
+            t.add_usage(
+                g.game,
+                per_engine(&g.peak_rss_mb, &name),
+                per_engine(&g.main_time_used, &name),
+                phases,
+                &secs,
+            );
+            if me == 0 {
+                let points = [1.0, 0.5, 0.0][outcome];
+                self.first_results.insert(g.game, points);
+                if let Some(round) = g.round {
+                    self.pairs.entry((other, round)).or_default().push(points);
+                }
             }
-            t.seconds += o.seconds[c.index()].iter().sum::<f64>();
-            t.moves += o.seconds[c.index()].len() as u32;
-            t.add_usage(o.number, &o.usage[c.index()], &o.seconds[c.index()]);
         }
         let a = &self.engines[0];
         self.score = stats::score_rate(a.wins, a.draws, a.losses);
@@ -408,6 +583,261 @@ impl Summary {
         };
         self.score_as_black = by_colour(Color::Black);
         self.score_as_white = by_colour(Color::White);
+    }
+
+    /// The first engine's game pairs (both games of a pairing's round counted) by its
+    /// points in the pair: `[0, 0.5, 1, 1.5, 2]` points, the pentanomial counts.
+    pub fn pentanomial(&self) -> [u32; 5] {
+        let mut counts = [0; 5];
+        for v in self.pairs.values() {
+            if let [a, b] = v[..] {
+                counts[((a + b) * 2.0).round() as usize] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The first engine's opponent: the second engine's name, or `field` (all the others)
+    /// in a tournament.
+    pub fn opponent(&self) -> String {
+        match &self.engines[..] {
+            [_, b] => b.name.clone(),
+            _ => "field".to_string(),
+        }
+    }
+
+    /// Whether the first engine's games come in pairs (records with rounds): then the SPRT
+    /// is pentanomial, else trinomial.
+    fn paired(&self) -> bool {
+        !self.pairs.is_empty()
+    }
+
+    /// The SPRT's state after the games so far: its log-likelihood ratio, bounds and
+    /// decision, on complete game pairs (pentanomial) or, for records without rounds, on
+    /// single games (trinomial).
+    pub fn sprt_state(&self) -> Option<SprtState> {
+        let t = self.sprt?;
+        let a = &self.engines[0];
+        let (llr, model) = if self.paired() {
+            (t.llr_pentanomial(self.pentanomial()), "pentanomial")
+        } else {
+            (t.llr_trinomial(a.wins, a.draws, a.losses), "trinomial")
+        };
+        let (lower, upper) = t.bounds();
+        Some(SprtState {
+            test: t,
+            llr,
+            lower,
+            upper,
+            decision: t.status(llr),
+            model,
+        })
+    }
+
+    /// Elo of every engine relative to the first, by a Bradley-Terry fit of all the
+    /// results (the pairwise cross table).
+    pub fn ratings(&self) -> Vec<Option<Rating>> {
+        let mut results = Vec::new();
+        for (i, row) in self.cross.iter().enumerate() {
+            for (j, &[wins, draws, losses]) in row.iter().enumerate() {
+                if i < j && wins + draws + losses > 0 {
+                    results.push(PairResult {
+                        a: i,
+                        b: j,
+                        wins,
+                        draws,
+                        losses,
+                    });
+                }
+            }
+        }
+        elo::fit(self.engines.len(), &results)
+    }
+
+    /// The points the first engine scored in game `g` (1, 0.5 or 0) and its opponent's
+    /// index; `None` when it did not play it or the game was void.
+    fn first_points(&self, g: &GameLine) -> Option<(f64, usize)> {
+        let first = &self.engines[0].name;
+        let other = if g.black == *first {
+            &g.white
+        } else if g.white == *first {
+            &g.black
+        } else {
+            return None;
+        };
+        if g.ending == record::ending_name(game::Ending::Void) {
+            return None;
+        }
+        let opponent = self.engines.iter().position(|t| t.name == *other)?;
+        let points = match &g.winner {
+            Some(w) if w == first => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        Some((points, opponent))
+    }
+
+    /// The report of the match (`report.html`) from the summary and its games.
+    pub fn report(&self, games: &[GameLine]) -> ReportInput {
+        let mut sorted: Vec<&GameLine> = games.iter().collect();
+        sorted.sort_by_key(|g| g.game);
+        let mut curve = Vec::new();
+        let mut llr_points = Vec::new();
+        let (mut w, mut d, mut l) = (0, 0, 0);
+        let mut pairs: std::collections::BTreeMap<(usize, usize), Vec<f64>> = Default::default();
+        let mut penta = [0u32; 5];
+        let paired = self.paired();
+        for g in &sorted {
+            let Some((points, opponent)) = self.first_points(g) else {
+                continue;
+            };
+            match points {
+                p if p > 0.75 => w += 1,
+                p if p < 0.25 => l += 1,
+                _ => d += 1,
+            }
+            if let Some(round) = g.round {
+                let pair = pairs.entry((opponent, round)).or_default();
+                pair.push(points);
+                if let [a, b] = pair[..] {
+                    penta[((a + b) * 2.0).round() as usize] += 1;
+                }
+            }
+            let n = w + d + l;
+            if let Some(e) = stats::score_rate(w, d, l) {
+                let elo = stats::elo(&e);
+                curve.push(CurvePoint {
+                    game: n as usize,
+                    score: e.value,
+                    low: e.low,
+                    high: e.high,
+                    elo: finite(elo.value),
+                    elo_low: finite(elo.low),
+                    elo_high: finite(elo.high),
+                });
+            }
+            if let Some(t) = self.sprt {
+                let llr = if paired {
+                    t.llr_pentanomial(penta)
+                } else {
+                    t.llr_trinomial(w, d, l)
+                };
+                llr_points.push((n as usize, llr));
+            }
+        }
+        let mut settings = Vec::new();
+        if let Some(m) = &self.settings {
+            let mut row = |k: &str, v: String| settings.push((k.to_string(), v));
+            row("board", format!("{0}x{0}", m.size));
+            row("komi", m.komi.to_string());
+            if let Some(h) = m.handicap {
+                row("handicap", format!("{h} stones (White first)"));
+            }
+            row("rules", m.rules.clone());
+            row(
+                "clock",
+                match (m.time_settings, &m.overtime) {
+                    (Some((main, period, n)), Some(o)) => {
+                        format!("{main} s + {o} {period} s / {n}")
+                    }
+                    (Some((main, period, n)), None) => format!("{main} {period} {n}"),
+                    _ => "none".to_string(),
+                },
+            );
+            row("move cap", m.max_moves.to_string());
+            if let Some(r) = &m.referee {
+                row("referee", r.clone());
+            }
+            if let Some(seed) = &m.seed {
+                row(
+                    "seed",
+                    match seed {
+                        Seed::Number(n) => n.to_string(),
+                        Seed::Text(t) => t.clone(),
+                    },
+                );
+            }
+            for (name, command) in &m.commands.0 {
+                row(&format!("engine {name}"), command.clone());
+            }
+        }
+        if let Some(shard) = &self.shard {
+            settings.push(("shard".to_string(), shard.clone()));
+        }
+        let n = self.engines.len();
+        ReportInput {
+            title: self.description.clone(),
+            settings,
+            engines: self.engines.iter().map(|t| t.name.clone()).collect(),
+            cross: (0..n)
+                .map(|i| {
+                    (0..n)
+                        .map(|j| {
+                            let [wins, draws, losses] = self.cross[i][j];
+                            (i != j && wins + draws + losses > 0).then_some(Cell {
+                                wins,
+                                draws,
+                                losses,
+                            })
+                        })
+                        .collect()
+                })
+                .collect(),
+            ratings: if n == 2 {
+                let elo = self.elo.as_ref().map(|e| EloRow {
+                    elo: -e.value,
+                    low: -e.high,
+                    high: -e.low,
+                });
+                vec![
+                    Some(EloRow {
+                        elo: 0.0,
+                        low: 0.0,
+                        high: 0.0,
+                    }),
+                    elo,
+                ]
+            } else {
+                self.ratings()
+                    .into_iter()
+                    .map(|r| {
+                        r.map(|r| EloRow {
+                            elo: r.elo,
+                            low: r.low,
+                            high: r.high,
+                        })
+                    })
+                    .collect()
+            },
+            curve,
+            sprt: self.sprt_state().map(|st| SprtCurve {
+                elo0: st.test.elo0,
+                elo1: st.test.elo1,
+                alpha: st.test.alpha,
+                beta: st.test.beta,
+                lower: st.lower,
+                upper: st.upper,
+                points: llr_points,
+                decision: format!("{} ({}, LLR {:.3})", st.decision.name(), st.model, st.llr),
+            }),
+            games: sorted
+                .iter()
+                .map(|g| GameRow {
+                    number: g.game,
+                    black: g.black.clone(),
+                    white: g.white.clone(),
+                    result: g.result.clone(),
+                    winner: g.winner.clone(),
+                    reason: g.reason.clone(),
+                    moves: g.moves,
+                    opening: g
+                        .opening
+                        .as_ref()
+                        .map(|o| format!("{}: {}", o.index, o.moves)),
+                    sgf: g.sgf.clone(),
+                })
+                .collect(),
+        }
     }
 
     /// Black's handicap stones in this match (0 without).
@@ -432,7 +862,8 @@ impl Summary {
     /// A one-line running score for the progress bar: the first engine's wins (+), draws (=)
     /// and losses (-) against the second, and the Elo difference so far.
     pub fn progress_line(&self) -> String {
-        let [a, b] = &self.engines;
+        let a = &self.engines[0];
+        let b = self.opponent();
         let elo = match &self.elo {
             Some(e) => format!(
                 "  Elo {} [{}, {}]",
@@ -444,7 +875,7 @@ impl Summary {
         };
         format!(
             "{} +{} ={} -{} {}{}",
-            a.name, a.wins, a.draws, a.losses, b.name, elo
+            a.name, a.wins, a.draws, a.losses, b, elo
         )
     }
 
@@ -462,11 +893,11 @@ impl Summary {
             seconds_per_move: mean(t.seconds, t.moves),
             peak_rss_mb: match (t.rss_first, t.rss_last, t.rss_max) {
                 (Some((first_game, first)), Some((last_game, last)), Some(max)) => Some(RssLine {
-                    first: record::kb_to_mb(first),
+                    first,
                     first_game,
-                    last: record::kb_to_mb(last),
+                    last,
                     last_game,
-                    max: record::kb_to_mb(max),
+                    max,
                 }),
                 _ => None,
             },
@@ -478,7 +909,7 @@ impl Summary {
         };
         let rate = |e: &Estimate, games: u32| ScoreRateLine {
             engine: self.engines[0].name.clone(),
-            opponent: self.engines[1].name.clone(),
+            opponent: self.opponent(),
             value: finite(e.value),
             games: Some(games),
             low: finite(e.low),
@@ -499,7 +930,7 @@ impl Summary {
         };
         let first = &self.engines[0];
         let counted = first.wins + first.draws + first.losses;
-        let (a, b) = (&self.engines[0].name, &self.engines[1].name);
+        let (a, b) = (&self.engines[0].name, &self.opponent());
         SummaryFile {
             engines: PerEngine(
                 self.engines
@@ -530,6 +961,52 @@ impl Summary {
             }),
             description: self.description.clone(),
             settings: self.settings.clone(),
+            cross_table: (self.engines.len() > 2).then(|| {
+                let mut v = Vec::new();
+                for (i, row) in self.cross.iter().enumerate() {
+                    for (j, &[wins, draws, losses]) in row.iter().enumerate() {
+                        if i != j && wins + draws + losses > 0 {
+                            v.push(CrossLine {
+                                engine: self.engines[i].name.clone(),
+                                opponent: self.engines[j].name.clone(),
+                                wins,
+                                draws,
+                                losses,
+                            });
+                        }
+                    }
+                }
+                v
+            }),
+            ratings: (self.engines.len() > 2).then(|| {
+                PerEngine(
+                    self.engines
+                        .iter()
+                        .zip(self.ratings())
+                        .map(|(t, r)| {
+                            let line = r.map(|r| RatingLine {
+                                elo: finite(round_to(r.elo, 1)),
+                                low: finite(round_to(r.low, 1)),
+                                high: finite(round_to(r.high, 1)),
+                            });
+                            (t.name.clone(), line)
+                        })
+                        .collect(),
+                )
+            }),
+            pentanomial: self.paired().then(|| self.pentanomial()),
+            sprt: self.sprt_state().map(|st| SprtLine {
+                elo0: st.test.elo0,
+                elo1: st.test.elo1,
+                alpha: st.test.alpha,
+                beta: st.test.beta,
+                model: st.model.to_string(),
+                llr: round_to(st.llr, 4),
+                lower: round_to(st.lower, 4),
+                upper: round_to(st.upper, 4),
+                decision: st.decision.name().to_string(),
+            }),
+            shard: self.shard.clone(),
         }
     }
 
@@ -585,7 +1062,7 @@ impl Summary {
                 format!(" (games {})", list.join(", "))
             }
         ));
-        let (a, b) = (&self.engines[0].name, &self.engines[1].name);
+        let (a, b) = (&self.engines[0].name, &self.opponent());
         match (&self.score, &self.elo) {
             (Some(sc), Some(e)) => {
                 s.push_str(&format!(
@@ -620,7 +1097,56 @@ impl Summary {
             }
             _ => s.push_str("no counted games\n"),
         }
+        if self.engines.len() > 2 {
+            s.push_str(&self.cross_lines(w));
+        }
+        if let Some(st) = self.sprt_state() {
+            s.push_str(&st.line(self.pentanomial()));
+            s.push('\n');
+        }
+        if let Some(shard) = &self.shard {
+            s.push_str(&format!(
+                "shard {shard}: the SPRT stops nothing in a shard; merge the shards for the \
+                 whole match\n"
+            ));
+        }
         s.push_str(&self.usage_lines(w));
+        s
+    }
+
+    /// The cross table (each engine's score against each other one) and the Bradley-Terry
+    /// Elo of every engine relative to the first.
+    fn cross_lines(&self, w: usize) -> String {
+        let mut s = format!("{:w$} ", "cross");
+        for t in &self.engines {
+            s.push_str(&format!(" {:>9}", shorten_name(&t.name, 9)));
+        }
+        s.push_str(&format!(" {:>22}\n", "Elo (95%)"));
+        let ratings = self.ratings();
+        for (i, t) in self.engines.iter().enumerate() {
+            s.push_str(&format!("{:w$} ", t.name));
+            for (j, &[wins, draws, losses]) in self.cross[i].iter().enumerate() {
+                let cell = if i == j || wins + draws + losses == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{}", f64::from(wins) + 0.5 * f64::from(draws))
+                        + "/"
+                        + &(wins + draws + losses).to_string()
+                };
+                s.push_str(&format!(" {cell:>9}"));
+            }
+            let elo = match ratings.get(i).copied().flatten() {
+                Some(r) if i == 0 => format!("{:+.0}", r.elo),
+                Some(r) => format!(
+                    "{} [{}, {}]",
+                    stats::fmt_elo(r.elo),
+                    stats::fmt_elo(r.low),
+                    stats::fmt_elo(r.high)
+                ),
+                None => "-".to_string(),
+            };
+            s.push_str(&format!(" {elo:>22}\n"));
+        }
         s
     }
 
@@ -635,10 +1161,7 @@ impl Summary {
             {
                 s.push_str(&format!(
                     "{:w$}  peak RSS {:.1} MB (game {g1}) -> {:.1} MB (game {g2}), max {:.1} MB\n",
-                    t.name,
-                    record::kb_to_mb(first),
-                    record::kb_to_mb(last),
-                    record::kb_to_mb(max),
+                    t.name, first, last, max,
                 ));
             }
             if t.clocked_games > 0 {
@@ -661,6 +1184,16 @@ impl Summary {
     }
 }
 
+/// `name` cut to `max` characters for a table column.
+fn shorten_name(name: &str, max: usize) -> String {
+    name.chars().take(max).collect()
+}
+
+/// Engine `name`'s value in a per-engine record, if there is one.
+fn per_engine<T: Copy>(p: &Option<PerEngine<T>>, name: &str) -> Option<T> {
+    p.as_ref().and_then(|p| p.get(name)).copied()
+}
+
 /// `total / n` to the millisecond; `None` for no items (or a total that is not finite).
 fn mean(total: f64, n: u32) -> Option<f64> {
     (n > 0)
@@ -671,12 +1204,16 @@ fn mean(total: f64, n: u32) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::game::GameOutcome;
+    use crate::arena::record::game_line;
+
+    fn ab() -> Vec<String> {
+        vec!["a".to_string(), "b".to_string()]
+    }
 
     #[test]
     fn summary_counts_and_formats() {
-        let mut s = Summary::new("test".into(), None);
-        s.engines[0].name = "a".into();
-        s.engines[1].name = "b".into();
+        let mut s = Summary::new(&ab(), "test".into(), None);
         let mk = |black: &str, white: &str, winner: Option<Color>, ending| GameOutcome {
             number: 1,
             names: [black.to_string(), white.to_string()],
@@ -693,13 +1230,18 @@ mod tests {
             disagreement: None,
             margin: None,
             warnings: vec![],
+            round: 0,
+            seed: 0,
+            opening: None,
         };
         use game::Ending::*;
-        s.record(&mk("a", "b", Some(Color::Black), Score));
-        s.record(&mk("b", "a", Some(Color::Black), Forfeit));
-        s.record(&mk("a", "b", None, Score));
-        s.record(&mk("b", "a", None, Void));
-        let [a, b] = &s.engines;
+        s.record(&game_line(&mk("a", "b", Some(Color::Black), Score)));
+        s.record(&game_line(&mk("b", "a", Some(Color::Black), Forfeit)));
+        s.record(&game_line(&mk("a", "b", None, Score)));
+        s.record(&game_line(&mk("b", "a", None, Void)));
+        let [a, b] = &s.engines[..] else {
+            panic!("two engines")
+        };
         assert_eq!((a.wins, a.losses, a.draws, a.forfeits), (1, 1, 1, 1));
         assert_eq!((b.wins, b.losses, b.draws, b.forfeits), (1, 1, 1, 0));
         assert_eq!((a.wins_as_black, a.games_as_black), (1, 2));
@@ -797,23 +1339,24 @@ mod tests {
             disagreement: None,
             margin: None,
             warnings: vec![],
+            round: 0,
+            seed: 0,
+            opening: None,
         }
     }
 
     #[test]
     fn handicap_labels_memory_and_clock_use() {
-        let mut s = Summary::new("h".into(), Some(settings(Some(2))));
-        s.engines[0].name = "a".into();
-        s.engines[1].name = "b".into();
+        let mut s = Summary::new(&ab(), "h".into(), Some(settings(Some(2))));
         // finished out of order, as with --parallel; a's memory only in games 2 to 4
-        s.record(&used(3, true, [Some(30 * 1024), Some(1024)]));
-        s.record(&used(2, false, [Some(2048), Some(20 * 1024)]));
-        s.record(&used(4, false, [Some(1024), Some(25 * 1024)]));
-        s.record(&used(1, true, [None, Some(1024)]));
+        s.record(&game_line(&used(3, true, [Some(30 * 1024), Some(1024)])));
+        s.record(&game_line(&used(2, false, [Some(2048), Some(20 * 1024)])));
+        s.record(&game_line(&used(4, false, [Some(1024), Some(25 * 1024)])));
+        s.record(&game_line(&used(1, true, [None, Some(1024)])));
         let a = &s.engines[0];
-        assert_eq!(a.rss_first, Some((2, 20 * 1024)));
-        assert_eq!(a.rss_last, Some((4, 25 * 1024)));
-        assert_eq!(a.rss_max, Some(30 * 1024));
+        assert_eq!(a.rss_first, Some((2, 20.0)));
+        assert_eq!(a.rss_last, Some((4, 25.0)));
+        assert_eq!(a.rss_max, Some(30.0));
         assert_eq!((a.main_moves, a.overtime_moves, a.clocked_games), (8, 4, 4));
         let j: serde_json::Value = serde_json::from_str(&s.json().expect("json")).expect("reads");
         let e = &j["engines"]["a"];
@@ -839,7 +1382,7 @@ mod tests {
             assert!(table.contains(line), "{line:?} missing in\n{table}");
         }
         assert_eq!(s.colour_label(Color::White), "as White (giving handicap)");
-        let plain = Summary::new("p".into(), Some(settings(None)));
+        let plain = Summary::new(&ab(), "p".into(), Some(settings(None)));
         assert_eq!(plain.colour_label(Color::Black), "as Black");
         let text = plain.json().expect("json");
         assert!(!text.contains("handicap"), "{text}");
