@@ -47,7 +47,7 @@ struct Cli {
     /// search goes on in the nodes it has.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     max_tree_mb: u64,
-    /// Dynamic komi: off, handicap (in handicap games only) or on (also in even games).
+    /// Dynamic komi: off, handicap (in handicap games on boards above 9x9) or on (every game).
     #[arg(long, default_value = "handicap", value_parser = parse_dynkomi)]
     dynkomi: DynKomiMode,
     /// Dynamic komi per handicap stone at the start of the game.

@@ -14,12 +14,16 @@ use crate::rules::Game;
 use std::fmt;
 use std::str::FromStr;
 
+/// The largest board on which `handicap` mode leaves dynamic komi off.
+pub const SMALL_BOARD: usize = 9;
+
 /// When dynamic komi applies.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DynKomiMode {
     /// Never.
     Off,
-    /// In handicap games only.
+    /// In handicap games on boards larger than 9x9 only (on 9x9 it lost games against GNU
+    /// Go: see bench/README.md; Pachi does without it on small boards too).
     #[default]
     Handicap,
     /// Also in even games (the adjustment by winrate only: there is no handicap).
@@ -109,7 +113,7 @@ impl DynKomi {
     fn applies(&self, game: &Game) -> bool {
         match self.params.mode {
             DynKomiMode::Off => false,
-            DynKomiMode::Handicap => game.handicap() > 0,
+            DynKomiMode::Handicap => game.handicap() > 0 && game.size() > SMALL_BOARD,
             DynKomiMode::On => true,
         }
     }
@@ -178,6 +182,16 @@ mod tests {
         let half = d.white_extra(&g, Color::White);
         assert!((half - 10.5).abs() < 1e-9, "{half}");
         assert_eq!(d.linear_moves(9), 45);
+        // handicap mode leaves small boards alone; `on` does not
+        let small = handicap_game(9, 2);
+        assert_eq!(d.white_extra(&small, Color::White), 0.0);
+        assert_eq!(handicap_game(13, 2).handicap(), 2);
+        assert!(d.white_extra(&handicap_game(13, 2), Color::White) > 0.0);
+        let on = DynKomi::new(DynKomiParams {
+            mode: DynKomiMode::On,
+            ..DynKomiParams::default()
+        });
+        assert!(on.white_extra(&small, Color::White) > 0.0);
         // even games: nothing by default
         let even = handicap_game(19, 0);
         assert_eq!(d.white_extra(&even, Color::White), 0.0);

@@ -651,10 +651,13 @@ impl Engine {
                 let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
                 let time =
                     (params.time.clamp(0.2, 3.0) / 2.0).min(budget.map_or(f64::MAX, |b| 0.2 * b));
+                // fixed work (`--playouts`) and no clock: no deadline either, so that the
+                // judgement does not change with the machine's load
+                let fixed = params.playouts.is_some() && budget.is_none();
                 estimate_status(game, |to_move| {
                     let limits = Limits {
                         playouts: Some(n),
-                        soft: Some(deadline_in(time)),
+                        soft: (!fixed).then(|| deadline_in(time)),
                         hard: None,
                     };
                     let never = AtomicBool::new(false);
