@@ -452,6 +452,18 @@ fn shards_played_at_once_merge_into_the_whole_match() {
         strip(lines(&dir.join("whole")))
     );
     assert!(dir.join("all/sgf/game-0012.sgf").exists());
+    // the same from the command line
+    let status = Command::new(TENGEN)
+        .args(["match", "merge"])
+        .arg(dir.join("s0"))
+        .arg(dir.join("s1"))
+        .arg("--out")
+        .arg(dir.join("all-cli"))
+        .stdout(Stdio::null())
+        .status()
+        .expect("tengen match merge runs");
+    assert!(status.success());
+    assert_eq!(lines(&dir.join("all-cli")), lines(&dir.join("all")));
     assert!(dir.join("all/report.html").exists());
     // refused: the same shard twice, a shard of another match, a folder that is no shard
     let twice = merge(&MergeArgs {

@@ -231,7 +231,28 @@ fn run_gtp(cli: &Cli) -> ExitCode {
     }
 }
 
+/// `tengen match merge ...` on its own: clap checks the options of `tengen match` even
+/// when its `merge` subcommand is given, so the merge is parsed apart.
+#[derive(Parser, Debug)]
+#[command(name = "tengen match merge")]
+struct MergeOnly {
+    #[command(flatten)]
+    args: tengen::arena::MergeArgs,
+}
+
 fn main() -> ExitCode {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if argv.len() >= 3 && argv[1] == "match" && argv[2] == "merge" {
+        let m = MergeOnly::parse_from(argv[2..].iter());
+        init_logging(0);
+        return match tengen::arena::merge(&m.args) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tengen: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let cli = Cli::parse();
     init_logging(cli.verbose);
     match &cli.command {

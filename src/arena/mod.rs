@@ -754,7 +754,7 @@ pub struct MergeArgs {
     pub dirs: Vec<PathBuf>,
     /// Output directory for the whole match: sgf/, match.json, games.jsonl, summary.json,
     /// report.html
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "out", id = "merge_out", value_name = "DIR")]
     pub out: PathBuf,
 }
 
