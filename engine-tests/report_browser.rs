@@ -22,6 +22,22 @@ const BROWSER_TIMEOUT: Duration = Duration::from_secs(90);
 /// Window size of the screenshot, as Chromium's `--window-size` takes it.
 const WINDOW: (u32, u32) = (1200, 1600);
 
+/// Chromium, or `None` after saying the test is skipped; under CI (`CI` set) its absence
+/// fails the test.
+fn browser_or_skip() -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is not installed: CI must install it (see .ci/run)"
+        );
+        eprintln!(
+            "SKIPPED: chromium is not installed (apt-get install -y chromium); CI runs this test"
+        );
+    }
+    found
+}
+
 /// What the browser made of a page.
 pub struct Rendered {
     /// The DOM after load and scripts, as `--dump-dom` prints it.
@@ -332,14 +348,7 @@ pub fn sample_report() -> ReportInput {
 
 #[test]
 fn report_lays_out_in_chromium() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium is not installed: CI must install it (see .ci/run)"
-        );
-        eprintln!(
-            "SKIPPED: chromium is not installed (apt-get install -y chromium); CI runs this test"
-        );
+    let Some(browser) = browser_or_skip() else {
         return;
     };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-browser");
@@ -376,14 +385,7 @@ fn report_lays_out_in_chromium() {
 /// A match with no game yet still lays out: plots with their note, no line, no game rows.
 #[test]
 fn empty_report_lays_out_in_chromium() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium is not installed: CI must install it (see .ci/run)"
-        );
-        eprintln!(
-            "SKIPPED: chromium is not installed (apt-get install -y chromium); CI runs this test"
-        );
+    let Some(browser) = browser_or_skip() else {
         return;
     };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-browser-empty");
@@ -413,14 +415,7 @@ fn empty_report_lays_out_in_chromium() {
 /// random openings) lays out in Chromium, and its links lead to the SGF files.
 #[test]
 fn report_of_a_real_match_lays_out_in_chromium() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium is not installed: CI must install it (see .ci/run)"
-        );
-        eprintln!(
-            "SKIPPED: chromium is not installed (apt-get install -y chromium); CI runs this test"
-        );
+    let Some(browser) = browser_or_skip() else {
         return;
     };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-browser-match");

@@ -302,6 +302,15 @@ fn quiet_move(j: &Judge, c: Color, p: Point) -> bool {
         .all(|q| b.color_at(q).is_none() || b.lib_count(q) >= 2)
 }
 
+/// How far `v` is from the nearest edge of a `size` board: 0 on the first line.
+fn edge_distance(v: Vertex, size: usize) -> usize {
+    let (x, y) = (v.x as usize, v.y as usize);
+    [x, y, size.saturating_sub(1 + x), size.saturating_sub(1 + y)]
+        .into_iter()
+        .min()
+        .unwrap_or(0)
+}
+
 /// `n` random moves from `start` (colours in turn), none on the first two lines, none that
 /// captures or leaves a chain in atari; fewer when no such move is left. Deterministic in
 /// `seed`.
@@ -317,17 +326,9 @@ pub fn random_opening(start: &Start, n: usize, seed: u64) -> Result<Vec<OpeningM
             .points()
             .into_iter()
             .filter(|&p| {
-                let v = p.vertex(size);
-                let line = [
-                    v.x as usize,
-                    v.y as usize,
-                    size - 1 - v.x as usize,
-                    size - 1 - v.y as usize,
-                ]
-                .into_iter()
-                .min()
-                .unwrap_or(0);
-                line >= 2 && j.board().is_empty_point(p) && quiet_move(&j, c, p)
+                edge_distance(p.vertex(size), size) >= 2
+                    && j.board().is_empty_point(p)
+                    && quiet_move(&j, c, p)
             })
             .collect();
         if candidates.is_empty() {
@@ -600,15 +601,7 @@ mod tests {
                         }
                     );
                     let v = v.expect("no pass");
-                    let line = [
-                        v.x as usize,
-                        v.y as usize,
-                        size - 1 - v.x as usize,
-                        size - 1 - v.y as usize,
-                    ]
-                    .into_iter()
-                    .min()
-                    .unwrap_or(0);
+                    let line = edge_distance(v, size);
                     assert!(line >= 2, "{v} on the line {}", line + 1);
                     let p = v.to_point(size).expect("on board");
                     assert!(quiet_move(&j, c, p));
