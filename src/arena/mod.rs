@@ -246,8 +246,8 @@ fn positive(x: f64, what: &str) -> Result<f64, MatchError> {
 
 fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
     let usage = |m: String| MatchError::Usage(m);
-    let pairings = args
-        .tournament
+    // the engine count must suit the tournament
+    args.tournament
         .pairings(args.engines.len())
         .map_err(usage)?;
     let engines = args
@@ -402,7 +402,6 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         referee: args.referee.clone(),
         sprt: sprt.map(|t| [t.elo0, t.elo1, t.alpha, t.beta]),
     };
-    debug_assert!(!pairings.is_empty());
     Ok(Plan {
         engines,
         tournament: args.tournament,

@@ -459,9 +459,12 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
-    /// Whether game `number` belongs to this shard.
+    /// Whether game `number` (from 1; a 0 read from a damaged file belongs to no shard)
+    /// belongs to this shard.
     pub fn has(&self, number: usize) -> bool {
-        (number - 1) % self.count == self.index
+        number
+            .checked_sub(1)
+            .is_some_and(|i| i % self.count == self.index)
     }
 }
 
@@ -660,6 +663,7 @@ mod tests {
             assert_eq!(shards.iter().filter(|s| s.has(n)).count(), 1);
         }
         assert!(shards[0].has(1) && shards[1].has(2) && shards[0].has(4));
+        assert!(shards.iter().all(|s| !s.has(0)));
     }
 
     #[test]

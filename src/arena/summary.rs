@@ -591,7 +591,7 @@ impl Summary {
         let mut counts = [0; 5];
         for v in self.pairs.values() {
             if let [a, b] = v[..] {
-                counts[((a + b) * 2.0).round() as usize] += 1;
+                counts[pair_class(a, b)] += 1;
             }
         }
         counts
@@ -700,7 +700,7 @@ impl Summary {
                 let pair = pairs.entry((opponent, round)).or_default();
                 pair.push(points);
                 if let [a, b] = pair[..] {
-                    penta[((a + b) * 2.0).round() as usize] += 1;
+                    penta[pair_class(a, b)] += 1;
                 }
             }
             let n = w + d + l;
@@ -1182,6 +1182,12 @@ impl Summary {
         }
         s
     }
+}
+
+/// The pentanomial class of a game pair from the points of its two games (1, 0.5 or 0
+/// each): 0 to 4, the points of the pair in halves.
+fn pair_class(a: f64, b: f64) -> usize {
+    (((a + b) * 2.0).round() as usize).min(4)
 }
 
 /// `name` cut to `max` characters for a table column.
