@@ -11,6 +11,8 @@ pub mod arena;
 pub mod board;
 pub mod engine;
 pub mod gtp;
+pub mod learn;
+pub mod patterns;
 pub mod rules;
 pub mod search;
 pub mod sgf;

@@ -65,11 +65,12 @@ struct Cli {
     /// expand_visits, prior_even, amaf_early_weight, max_nodes, min_visits_to_stop, policy,
     /// heavy_ko, heavy_escape, heavy_lgrf, heavy_nakade, heavy_two_lib, heavy_pattern,
     /// heavy_self_atari, and the prior weights prior_line1..3, prior_near1..3, prior_capture,
-    /// prior_save, prior_self_atari, prior_ladder, prior_pattern, prior_ko, prior_pass).
+    /// prior_save, prior_self_atari, prior_ladder, prior_pattern, prior_ko, prior_pass, and
+    /// prior_learned, the weight of the learned patterns: 0 leaves them out).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
-    #[arg(short, long, action = clap::ArgAction::Count)]
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
     #[command(subcommand)]
     command: Option<Command>,
@@ -86,6 +87,11 @@ enum Command {
     },
     /// Bot-vs-bot matches and tournaments between any GTP engines (see bench/README.md).
     Match(MatchCommand),
+    /// Learned move patterns: train them on game records, or rate them on unseen games.
+    Patterns {
+        #[command(subcommand)]
+        what: tengen::learn::PatternsCommand,
+    },
 }
 
 /// `tengen match`: play a match, or `tengen match merge` its shards.
@@ -245,45 +251,42 @@ fn main() -> ExitCode {
     if argv.len() >= 3 && argv[1] == "match" && argv[2] == "merge" {
         let m = MergeOnly::parse_from(argv[2..].iter());
         init_logging(0);
-        return match tengen::arena::merge(&m.args) {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tengen: {e}");
-                ExitCode::from(2)
-            }
-        };
+        return finish(tengen::arena::merge(&m.args));
     }
     let cli = Cli::parse();
-    init_logging(cli.verbose);
+    // training reports its progress at the info level
+    let patterns = matches!(cli.command, Some(Command::Patterns { .. }));
+    init_logging(if patterns {
+        cli.verbose.max(1)
+    } else {
+        cli.verbose
+    });
     match &cli.command {
         Some(Command::Bench {
             what: BenchCommand::Playouts(a),
-        }) => match run_playout_bench(a) {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tengen: {e}");
-                ExitCode::from(2)
-            }
-        },
+        }) => finish(run_playout_bench(a)),
         Some(Command::Bench {
             what: BenchCommand::Search(a),
-        }) => match tengen::search::bench_search::run_search_bench(a) {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tengen: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some(Command::Match(m)) => match match &m.sub {
+        }) => finish(tengen::search::bench_search::run_search_bench(a)),
+        Some(Command::Match(m)) => finish(match &m.sub {
             Some(MatchSub::Merge(a)) => tengen::arena::merge(a),
             None => tengen::arena::run(&m.args),
-        } {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tengen: {e}");
-                ExitCode::from(2)
-            }
-        },
+        }),
+        Some(Command::Patterns { what }) => finish(match what {
+            tengen::learn::PatternsCommand::Train(a) => tengen::learn::run_train(a),
+            tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),
+        }),
         None => run_gtp(&cli),
+    }
+}
+
+/// The exit code of a subcommand: 0, or 2 with the error on stderr.
+fn finish<T, E: std::fmt::Display>(r: Result<T, E>) -> ExitCode {
+    match r {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            ExitCode::from(2)
+        }
     }
 }

@@ -83,7 +83,7 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 ///   would win.
 /// - Pass when the opponent has passed and passing now wins under the rules.
 /// - Pass when nothing is left to gain: the search's best move is a pass (unless passing
-///   now would lose while a stone can still be played), or every point's owner is settled
+///   now would lose while a stone can still be played, or the game is too young to resign), or every point's owner is settled
 ///   while ahead. Under stone counting, fill own territory safely before passing.
 /// - Under territory counting, do not play inside territory that the count gives this colour
 ///   while the game as it stands is won: take an open point that does as well, or pass.
@@ -174,7 +174,9 @@ fn decide_on_search(
             return Decision::Play(f);
         }
         let open = settled_share < 0.9 && stone.winrate >= best.winrate - 0.05;
-        return if (pass_wins == Some(false) || open) && stone.visits > 0 {
+        // giving handicap, a pass in the opening gives the game up as surely as a resign
+        let too_early = game.move_number() < policy.resign_from_move;
+        return if (pass_wins == Some(false) || open || too_early) && stone.visits > 0 {
             Decision::Play(p)
         } else {
             Decision::Pass

@@ -109,6 +109,7 @@ impl SearchParams {
             "prior_pattern" => self.prior.pattern = num(value).ok_or_else(bad)?,
             "prior_ko" => self.prior.ko = num(value).ok_or_else(bad)?,
             "prior_pass" => self.prior.pass = num(value).ok_or_else(bad)?,
+            "prior_learned" => self.prior.learned = num(value).ok_or_else(bad)?,
             "amaf_early_weight" => self.amaf_early_weight = num(value).ok_or_else(bad)?,
             "max_nodes" => self.max_nodes = num(value).ok_or_else(bad)?.clamp(1000.0, 1e9) as usize,
             "min_visits_to_stop" => {

@@ -5,6 +5,8 @@
 use super::pattern3;
 use super::tree::{NewChild, PASS};
 use crate::board::{Bitset, Board, Color, Point};
+use crate::patterns::features::Context;
+use crate::patterns::model::Model;
 use crate::tactics::{self, PointList};
 
 /// Weights of the prior terms, in units of the even prior's visits.
@@ -34,6 +36,9 @@ pub struct PriorParams {
     pub ko: f64,
     /// Losses for passing while the board still has room.
     pub pass: f64,
+    /// Wins for a move the learned patterns find likely: `sqrt(p)` times this (Pachi's
+    /// form), none below p = 0.001; 0 leaves the learned patterns out.
+    pub learned: f64,
 }
 
 impl PriorParams {
@@ -52,6 +57,7 @@ impl PriorParams {
             pattern: 1.0,
             ko: 1.0,
             pass: 1.0,
+            learned: 2.0,
         }
     }
 }
@@ -61,7 +67,12 @@ impl PriorParams {
 pub struct Priors {
     /// The weights.
     pub params: PriorParams,
+    /// The learned patterns (`None`: heuristics only).
+    model: Option<&'static Model>,
 }
+
+/// Moves less likely than this get no learned prior (Pachi's cut).
+const LEARNED_MIN_P: f32 = 0.001;
 
 /// Accumulates virtual visits and wins for one move.
 #[derive(Clone, Copy, Default)]
@@ -80,7 +91,12 @@ impl Acc {
 impl Priors {
     /// Priors with these weights.
     pub fn new(params: PriorParams) -> Priors {
-        Priors { params }
+        let model = if params.learned > 0.0 {
+            Model::embedded()
+        } else {
+            None
+        };
+        Priors { params, model }
     }
 
     /// The children of a position with `c` to move: every empty point where `c` may play
@@ -95,7 +111,7 @@ impl Priors {
         out: &mut Vec<NewChild>,
     ) {
         let retake = ko_retake(b, c, last[2]);
-        let last = last[0];
+        let (last2, last) = (last[1], last[0]);
         let pr = &self.params;
         let e = pr.even as f64;
         let size = b.size();
@@ -106,6 +122,11 @@ impl Priors {
         let last_libs = last
             .filter(|&l| b.color_at(l).is_some())
             .map(|l| *b.chain_libs(l));
+        let learned = self
+            .model
+            .map(|m| (m, Context::new(b, c, last, last2, last.is_none())));
+        let mut accs: Vec<(Point, Acc)> = Vec::with_capacity(empties + 1);
+        let mut gammas: Vec<f32> = Vec::with_capacity(if learned.is_some() { empties } else { 0 });
         for y in 0..size {
             for x in 0..size {
                 let p = Point::new(x, y, size);
@@ -159,9 +180,23 @@ impl Priors {
                 if pattern3::matches(b, p) {
                     a.add(e * pr.pattern, 1.0);
                 }
-                out.push(child(p, a));
+                if let Some((m, ctx)) = &learned {
+                    gammas.push(m.gamma(b, ctx, p));
+                }
+                accs.push((p, a));
             }
         }
+        if let Some((m, ctx)) = &learned {
+            // probabilities over the moves that get a child and the pass
+            let total_gamma: f32 = gammas.iter().sum::<f32>() + m.pass_gamma(ctx);
+            for ((_, a), g) in accs.iter_mut().zip(&gammas) {
+                let p = g / total_gamma;
+                if p >= LEARNED_MIN_P {
+                    a.add(e * pr.learned * (p as f64).sqrt(), 1.0);
+                }
+            }
+        }
+        out.extend(accs.into_iter().map(|(p, a)| child(p, a)));
         let mut pass = Acc::default();
         pass.add(e, 0.5);
         if empties * 4 > total {
@@ -423,5 +458,31 @@ mod tests {
         assert!(prior_of(&out, pt("C3")) > 0.5);
         assert!(prior_of(&out, pt("A5")) < 0.5);
         assert!(prior_of(&out, PASS) < 0.5);
+    }
+    #[test]
+    fn learned_patterns_raise_the_star_points_of_an_empty_19x19() {
+        let b = crate::board::Board19::new(19).unwrap();
+        let p19 = |s: &str| {
+            s.parse::<crate::board::Vertex>()
+                .unwrap()
+                .to_point(19)
+                .unwrap()
+        };
+        let mut with = vec![];
+        Priors::new(PriorParams::new(20)).compute(&b, Color::Black, &[None; 3], &mut with);
+        let mut without = vec![];
+        let heuristic = PriorParams {
+            learned: 0.0,
+            ..PriorParams::new(20)
+        };
+        Priors::new(heuristic).compute(&b, Color::Black, &[None; 3], &mut without);
+        assert_eq!(with.len(), without.len());
+        let (q16, k10, a1) = (p19("Q16"), p19("K10"), p19("A1"));
+        assert!(prior_of(&with, q16) > prior_of(&without, q16));
+        assert!(prior_of(&with, q16) > prior_of(&with, k10));
+        assert!(prior_of(&with, q16) > prior_of(&with, a1));
+        // visits grow with the learned wins: the star point is worth more playouts
+        let n = |v: &[NewChild], p| v.iter().find(|c| c.point == p).unwrap().prior_n;
+        assert!(n(&with, q16) > n(&without, q16));
     }
 }

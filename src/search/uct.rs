@@ -341,6 +341,18 @@ impl TreeSearch {
                 .cmp(&na.n())
                 .then(nb.winrate().total_cmp(&na.winrate()))
         });
+        if kids.is_empty() {
+            // no playout finished (a tiny time allowance on a busy machine): the stone the
+            // priors like best, rather than no move at all (which would be a pass)
+            let best = root
+                .children()
+                .filter(|&k| !tree.node(k).is_pruned() && tree.node(k).as_move().is_some())
+                .max_by(|&a, &b| {
+                    let (pa, pb) = (tree.node(a).prior_value(), tree.node(b).prior_value());
+                    pa.total_cmp(&pb)
+                });
+            kids.extend(best);
+        }
         let prior_sum: f64 = root
             .children()
             .filter(|&k| !tree.node(k).is_pruned())
@@ -914,6 +926,31 @@ mod tests {
             None,
             &mut |_| {},
         )
+    }
+
+    #[test]
+    fn a_search_stopped_before_any_playout_still_names_a_stone() {
+        // regression: under load a tiny time allowance could finish no playout, and the
+        // empty report became a pass on an empty board
+        let g = Game::new(19, Rules::preset(Preset::Chinese)).unwrap();
+        let r = TreeSearch::new(params(1)).search(
+            &g,
+            Color::Black,
+            &Limits {
+                playouts: Some(0),
+                ..Limits::default()
+            },
+            &[],
+            &AtomicBool::new(true),
+            None,
+            &mut |_| {},
+        );
+        assert!(r.playouts <= 1, "{}", r.playouts);
+        assert!(
+            r.moves.first().is_some_and(|m| m.mv.is_some()),
+            "{:?}",
+            r.moves
+        );
     }
 
     #[test]

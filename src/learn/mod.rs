@@ -1,0 +1,227 @@
+//! Learning move patterns from game records (`tengen patterns train` and `eval`): the
+//! records ([`records`]), the minorization-maximization fit ([`train`]) and the prediction
+//! rates on games the training never saw ([`eval`]).
+//!
+//! Games are taken in file-name and line order (for `../shared/data/tom-9d`: oldest
+//! first). `train` reads the oldest games and never the newest `--holdout` ones; `eval`
+//! reads the newest `--games`, so with `--games` at most `--holdout` it tests on unseen
+//! games only.
+
+pub mod eval;
+pub mod records;
+pub mod train;
+
+use crate::patterns::features::{Group, GROUPS};
+use crate::patterns::model::Model;
+use crate::patterns::shape::SIZES;
+use records::{Moves, RawGame};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// `tengen patterns ...`.
+#[derive(clap::Subcommand, Debug)]
+pub enum PatternsCommand {
+    /// Learn pattern weights from game records.
+    Train(TrainArgs),
+    /// Rate a pattern file by how well it predicts the moves of games it never saw.
+    Eval(EvalArgs),
+}
+
+/// Options of `tengen patterns train`.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// A folder of records (Tom lines or SGF files, read recursively) or one file.
+    #[arg(long)]
+    pub records: PathBuf,
+    /// Games to learn from, oldest first.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: usize,
+    /// The newest games, never read (kept for `eval`).
+    #[arg(long, default_value_t = 5_000)]
+    pub holdout: usize,
+    /// The pattern file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Fewest times a shape must have been played to be kept.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    pub min_count: u32,
+    /// Minorization-maximization iterations.
+    #[arg(long, default_value_t = 20)]
+    pub iterations: usize,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+}
+
+/// Options of `tengen patterns eval`.
+#[derive(clap::Args, Debug)]
+pub struct EvalArgs {
+    /// A folder of records (Tom lines or SGF files, read recursively) or one file.
+    #[arg(long)]
+    pub records: PathBuf,
+    /// The pattern file (default: the one built into Tengen).
+    #[arg(long)]
+    pub patterns: Option<PathBuf>,
+    /// Games to test on, newest first.
+    #[arg(long, default_value_t = 1_000)]
+    pub games: usize,
+    /// Feature groups to leave out (every gamma 1), to see what they are worth: pass,
+    /// capture, atari, escape, self-atari, line, dist-last, dist-last2, shape (repeatable).
+    #[arg(long = "ignore", value_name = "GROUP")]
+    pub ignore: Vec<String>,
+    /// Shapes above this size are left out (0: 3x3 only; 7: all).
+    #[arg(long, default_value_t = SIZES - 1)]
+    pub max_shape_size: usize,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+}
+
+fn set_threads(n: usize) {
+    if n > 0 {
+        // fails only when the pool already exists: then it is used as it is
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global();
+    }
+}
+
+/// Parses games, counting the damaged ones.
+fn parse_all(raw: &[RawGame]) -> (Vec<Moves>, usize) {
+    let mut games = vec![];
+    let mut damaged = 0;
+    for r in raw {
+        match r.parse() {
+            Ok(g) => games.push(g),
+            Err(e) => {
+                log::debug!("{}: skipped: {e}", r.name);
+                damaged += 1;
+            }
+        }
+    }
+    (games, damaged)
+}
+
+fn read(path: &Path) -> Result<Vec<RawGame>, String> {
+    let raw = records::read_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if raw.is_empty() {
+        return Err(format!("{}: no game records", path.display()));
+    }
+    Ok(raw)
+}
+
+/// Runs `tengen patterns train`; prints a summary (its last line one JSON object).
+pub fn run_train(a: &TrainArgs) -> Result<(), String> {
+    set_threads(a.threads);
+    let t = Instant::now();
+    let raw = read(&a.records)?;
+    let usable = raw.len().saturating_sub(a.holdout);
+    let take = a.games.min(usable);
+    if take == 0 {
+        return Err(format!(
+            "{} games, all of them in the holdout of {}",
+            raw.len(),
+            a.holdout
+        ));
+    }
+    let (games, damaged) = parse_all(&raw[..take]);
+    drop(raw);
+    let (model, stats) = train::train(
+        &games,
+        damaged,
+        &train::TrainSettings {
+            min_count: a.min_count,
+            iterations: a.iterations,
+        },
+    );
+    let bytes = model.to_bytes();
+    let tmp = a.out.with_extension("tmp");
+    std::fs::write(&tmp, &bytes)
+        .and_then(|_| std::fs::rename(&tmp, &a.out))
+        .map_err(|e| format!("{}: {e}", a.out.display()))?;
+    println!("{}", gamma_table(&model));
+    println!(
+        "shapes kept per size (3x3 first): {:?}, {} bytes written to {}",
+        stats.shapes,
+        bytes.len(),
+        a.out.display()
+    );
+    let ll = &stats.log_likelihood;
+    println!(
+        "{}",
+        serde_json::json!({
+            "games": stats.games,
+            "damaged": stats.damaged,
+            "positions": stats.positions,
+            "candidates": stats.candidates,
+            "shapes": stats.shapes.iter().sum::<usize>(),
+            "iterations": a.iterations,
+            "log_likelihood_start": ll.first().copied().unwrap_or(0.0),
+            "log_likelihood_end": ll.last().copied().unwrap_or(0.0),
+            "seconds_harvest": (stats.seconds[0] * 10.0).round() / 10.0,
+            "seconds_features": (stats.seconds[1] * 10.0).round() / 10.0,
+            "seconds_fit": (stats.seconds[2] * 10.0).round() / 10.0,
+            "seconds": (t.elapsed().as_secs_f64() * 10.0).round() / 10.0,
+        })
+    );
+    Ok(())
+}
+
+/// The learned gammas of every non-shape feature level, as a table.
+pub fn gamma_table(m: &Model) -> String {
+    let mut t = String::from("feature      level                            gamma\n");
+    for g in GROUPS {
+        for l in 1..=g.levels() {
+            t += &format!(
+                "{:<12} {:<30} {:>8.3}\n",
+                g.name(),
+                g.level_name(l),
+                m.level_gamma(g, l)
+            );
+        }
+    }
+    t.trim_end().to_string()
+}
+
+/// Runs `tengen patterns eval`; prints a table, then one JSON object as the last line.
+pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
+    set_threads(a.threads);
+    let mut model = match &a.patterns {
+        Some(p) => {
+            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Model::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))?
+        }
+        None => Model::embedded()
+            .cloned()
+            .ok_or("the built-in pattern file is unusable")?,
+    };
+    for name in &a.ignore {
+        if name == "shape" {
+            model.forget_shapes();
+            continue;
+        }
+        let g = group_named(name).ok_or_else(|| format!("unknown feature group '{name}'"))?;
+        model.forget_group(g);
+    }
+    model.forget_shapes_above(a.max_shape_size);
+    let raw = read(&a.records)?;
+    let from = raw.len().saturating_sub(a.games);
+    let (games, damaged) = parse_all(&raw[from..]);
+    drop(raw);
+    let t = Instant::now();
+    let stats = eval::evaluate(&games, damaged, &model);
+    print!("{}", stats.table());
+    println!(
+        "{} games ({} damaged skipped), {:.1} s",
+        stats.games,
+        stats.damaged,
+        t.elapsed().as_secs_f64()
+    );
+    println!("{}", stats.json());
+    Ok(())
+}
+
+/// A group by its command-line name.
+pub fn group_named(name: &str) -> Option<Group> {
+    GROUPS.iter().copied().find(|g| g.name() == name)
+}

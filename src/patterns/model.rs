@@ -1,0 +1,351 @@
+//! The pattern model: a strength (gamma) per feature level and per known shape; a move's
+//! strength is the product of its features' gammas and its probability that strength over
+//! the sum of all candidates' (Coulom 2007). Read from and written to a small binary file;
+//! the trained one is built into the binary.
+
+use super::features::{Context, Group, GROUPS};
+use super::shape::{self, SIZES};
+use crate::board::{Board, Point};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The file's first eight bytes.
+const MAGIC: &[u8; 8] = b"TGNPAT01";
+
+/// The trained weights built into the binary (`tengen patterns train` writes them; see
+/// README.md).
+static EMBEDDED: &[u8] = include_bytes!("patterns.bin");
+
+/// A known shape: its gamma and its size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeGamma {
+    /// Strength of the shape.
+    pub gamma: f32,
+    /// Size (0: the 3x3 square, see [`super::shape`]).
+    pub size: u8,
+}
+
+/// Gammas of every feature level and of the known shapes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// `small[g][level]` for the group `GROUPS[g]`; level 0 (absent) is 1.
+    small: Vec<Vec<f32>>,
+    /// Gamma of a move whose 3x3 shape is unknown (and of the pass).
+    no_shape: f32,
+    /// Known shapes by key.
+    shapes: HashMap<u64, ShapeGamma, ahash::RandomState>,
+}
+
+impl Model {
+    /// A model where every gamma is 1 (every legal move equally likely), with no shapes.
+    pub fn uniform() -> Model {
+        Model {
+            small: GROUPS
+                .iter()
+                .map(|g| vec![1.0; g.levels() as usize + 1])
+                .collect(),
+            no_shape: 1.0,
+            shapes: HashMap::default(),
+        }
+    }
+
+    /// The model built into the binary (`None` when its file holds no valid model).
+    pub fn embedded() -> Option<&'static Model> {
+        static M: OnceLock<Option<Model>> = OnceLock::new();
+        M.get_or_init(|| match Model::from_bytes(EMBEDDED) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                log::warn!("built-in patterns unusable: {e}");
+                None
+            }
+        })
+        .as_ref()
+    }
+
+    /// Sets the gamma of one level of a group (level 0 stays 1).
+    pub fn set_level(&mut self, g: Group, level: u32, gamma: f32) {
+        if level > 0 {
+            if let Some(v) = self.small[g.index()].get_mut(level as usize) {
+                *v = gamma;
+            }
+        }
+    }
+
+    /// The gamma of one level of a group.
+    pub fn level_gamma(&self, g: Group, level: u32) -> f32 {
+        self.small[g.index()]
+            .get(level as usize)
+            .copied()
+            .unwrap_or(1.0)
+    }
+
+    /// Sets every level of a group to 1 (the model without the group's information).
+    pub fn forget_group(&mut self, g: Group) {
+        for v in self.small[g.index()].iter_mut() {
+            *v = 1.0;
+        }
+    }
+
+    /// Forgets every shape (the model without shapes).
+    pub fn forget_shapes(&mut self) {
+        self.shapes.clear();
+        self.no_shape = 1.0;
+    }
+
+    /// Forgets the shapes above `size` (the model with smaller shapes only).
+    pub fn forget_shapes_above(&mut self, size: usize) {
+        self.shapes.retain(|_, s| (s.size as usize) <= size);
+    }
+
+    /// Sets the gamma of the unknown shape.
+    pub fn set_no_shape(&mut self, gamma: f32) {
+        self.no_shape = gamma;
+    }
+
+    /// Adds a shape (its key from [`shape::for_each_key`]).
+    pub fn insert_shape(&mut self, key: u64, s: ShapeGamma) {
+        self.shapes.insert(key, s);
+    }
+
+    /// Number of known shapes per size.
+    pub fn shape_counts(&self) -> [usize; SIZES] {
+        let mut n = [0; SIZES];
+        for s in self.shapes.values() {
+            n[(s.size as usize).min(SIZES - 1)] += 1;
+        }
+        n
+    }
+
+    /// The product of the gammas of packed non-shape features.
+    #[inline]
+    pub fn small_gamma(&self, packed: u32) -> f32 {
+        let mut g = 1.0;
+        for (i, group) in GROUPS.iter().enumerate() {
+            let l = group.level(packed) as usize;
+            if l > 0 {
+                g *= self.small[i].get(l).copied().unwrap_or(1.0);
+            }
+        }
+        g
+    }
+
+    /// The largest known shape around the empty point `p` for the side to move of `ctx`.
+    #[inline]
+    pub fn shape_at<const W: usize, const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        ctx: &Context<W>,
+        p: Point,
+    ) -> Option<ShapeGamma> {
+        shape::largest_known(b, ctx.color, p, |k| self.shapes.get(&k).copied()).map(|(_, s)| s)
+    }
+
+    /// The strength of the move on the empty point `p`.
+    #[inline]
+    pub fn gamma<const W: usize, const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        ctx: &Context<W>,
+        p: Point,
+    ) -> f32 {
+        let shape = self.shape_at(b, ctx, p).map_or(self.no_shape, |s| s.gamma);
+        self.small_gamma(ctx.features(b, p)) * shape
+    }
+
+    /// The strength of passing.
+    pub fn pass_gamma<const W: usize>(&self, ctx: &Context<W>) -> f32 {
+        self.small_gamma(ctx.pass_features()) * self.no_shape
+    }
+
+    /// The model as file bytes (shapes in key order, so equal models give equal files).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend((self.small.len() as u32).to_le_bytes());
+        for levels in &self.small {
+            out.extend((levels.len() as u32 - 1).to_le_bytes());
+            for g in &levels[1..] {
+                out.extend(g.to_le_bytes());
+            }
+        }
+        out.extend(self.no_shape.to_le_bytes());
+        let mut shapes: Vec<_> = self.shapes.iter().collect();
+        shapes.sort_by_key(|(k, _)| **k);
+        out.extend((shapes.len() as u32).to_le_bytes());
+        for (k, s) in shapes {
+            out.extend(k.to_le_bytes());
+            out.push(s.size);
+            out.extend(s.gamma.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads a model from file bytes; the error says what is wrong.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Model, String> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8)? != MAGIC {
+            return Err("not a Tengen pattern file".into());
+        }
+        let mut m = Model::uniform();
+        let groups = r.u32()? as usize;
+        if groups != GROUPS.len() {
+            return Err(format!(
+                "{groups} feature groups, expected {}",
+                GROUPS.len()
+            ));
+        }
+        for (i, g) in GROUPS.iter().enumerate() {
+            let n = r.u32()?;
+            if n != g.levels() {
+                return Err(format!(
+                    "{} has {n} levels, expected {}",
+                    g.name(),
+                    g.levels()
+                ));
+            }
+            for l in 1..=n as usize {
+                m.small[i][l] = r.gamma()?;
+            }
+        }
+        m.no_shape = r.gamma()?;
+        let n = r.u32()? as usize;
+        if n > bytes.len() / 13 {
+            return Err(format!("{n} shapes cannot fit in {} bytes", bytes.len()));
+        }
+        m.shapes.reserve(n);
+        for _ in 0..n {
+            let key = u64::from_le_bytes(r.take(8)?.try_into().map_err(|_| "short key")?);
+            let size = r.take(1)?[0];
+            if size as usize >= SIZES {
+                return Err(format!("shape size {size}"));
+            }
+            let gamma = r.gamma()?;
+            m.shapes.insert(key, ShapeGamma { gamma, size });
+        }
+        if r.at != bytes.len() {
+            return Err("trailing bytes".into());
+        }
+        Ok(m)
+    }
+}
+
+/// A cursor over file bytes.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let s = self
+            .bytes
+            .get(self.at..self.at + n)
+            .ok_or_else(|| "file cut short".to_string())?;
+        self.at += n;
+        Ok(s)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn gamma(&mut self) -> Result<f32, String> {
+        let b = self.take(4)?;
+        let g = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        if g.is_finite() && g > 0.0 {
+            Ok(g)
+        } else {
+            Err(format!("bad gamma {g}"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board19, Color};
+    use crate::tactics::testutil::pt;
+
+    #[test]
+    fn file_round_trip_and_damaged_files_refused() {
+        let mut m = Model::uniform();
+        m.set_level(Group::Capture, 1, 30.0);
+        m.set_level(Group::Line, 1, 0.1);
+        m.set_no_shape(0.5);
+        let b = Board19::new(19).unwrap();
+        let keys = shape::keys(&b, Color::Black, pt("D4", 19));
+        m.insert_shape(
+            keys[0],
+            ShapeGamma {
+                gamma: 2.0,
+                size: 0,
+            },
+        );
+        m.insert_shape(
+            keys[1],
+            ShapeGamma {
+                gamma: 3.0,
+                size: 1,
+            },
+        );
+        let bytes = m.to_bytes();
+        let back = Model::from_bytes(&bytes).unwrap();
+        assert_eq!(back, m);
+        assert_eq!(back.shape_counts()[..2], [1, 1]);
+        for cut in [0, 7, 12, bytes.len() - 1] {
+            assert!(Model::from_bytes(&bytes[..cut]).is_err(), "{cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Model::from_bytes(&longer).is_err());
+        let mut bad = bytes.clone();
+        bad[16..20].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert!(Model::from_bytes(&bad).is_err());
+    }
+
+    #[test]
+    fn gammas_multiply_and_the_largest_known_shape_counts() {
+        let mut m = Model::uniform();
+        m.set_level(Group::Line, 4, 4.0);
+        m.set_no_shape(0.25);
+        let b = Board19::new(19).unwrap();
+        let ctx = Context::new(&b, Color::Black, None, None, false);
+        let d4 = pt("D4", 19);
+        // fourth line, no known shape
+        assert_eq!(m.gamma(&b, &ctx, d4), 4.0 * 0.25);
+        let keys = shape::keys(&b, Color::Black, d4);
+        m.insert_shape(
+            keys[0],
+            ShapeGamma {
+                gamma: 2.0,
+                size: 0,
+            },
+        );
+        m.insert_shape(
+            keys[1],
+            ShapeGamma {
+                gamma: 3.0,
+                size: 1,
+            },
+        );
+        assert_eq!(m.gamma(&b, &ctx, d4), 4.0 * 3.0);
+        // a size-2 shape known without size 1 is never reached
+        m.shapes.remove(&keys[1]);
+        m.insert_shape(
+            keys[2],
+            ShapeGamma {
+                gamma: 9.0,
+                size: 2,
+            },
+        );
+        assert_eq!(m.gamma(&b, &ctx, d4), 4.0 * 2.0);
+        m.forget_group(Group::Line);
+        assert_eq!(m.gamma(&b, &ctx, d4), 2.0);
+        assert_eq!(m.pass_gamma(&ctx), 0.25);
+    }
+
+    #[test]
+    fn the_built_in_model_reads() {
+        assert!(Model::embedded().is_some());
+    }
+}

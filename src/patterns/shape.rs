@@ -1,0 +1,291 @@
+//! Shapes around a candidate move: the stones at growing distances from it, hashed so that
+//! the eight rotations and reflections of a shape share one key, and with colours taken
+//! relative to the side to move (so the colour swap shares it too).
+//!
+//! Sizes follow Pachi's gridcular distance `d(dx, dy) = |dx| + |dy| + max(|dx|, |dy|)`:
+//! size 0 holds every point with `d <= 3` (the 3x3 square), size `k` every point with
+//! `d <= k + 3`; the largest, `d <= 10`, holds 72 points and contains the diamond of radius
+//! 5. Points of the 3x3 square also say whether their stone is in atari.
+
+use crate::board::{Board, Color, Point};
+use std::sync::OnceLock;
+
+/// Number of shape sizes (gridcular distances 3 to 10).
+pub const SIZES: usize = 8;
+/// Largest gridcular distance of a shape point.
+const MAX_D: i32 = 10;
+/// Largest coordinate offset of a shape point.
+const MAX_OFFSET: i32 = 5;
+/// Kinds of point content: empty, own stone, opponent stone, off the board, own stone in
+/// atari, opponent stone in atari.
+const CONTENTS: usize = 6;
+
+/// The geometry of the shapes and their hash keys, built once.
+struct Geometry {
+    /// Offsets (dx, dy), sorted by gridcular distance.
+    offsets: Vec<(i32, i32)>,
+    /// `ends[k]`: number of offsets in shapes of size `k`.
+    ends: [usize; SIZES],
+    /// `keys[i][content][s]`: the key of content `content` on offset `i` under symmetry `s`.
+    keys: Vec<[[u64; 8]; CONTENTS]>,
+    /// A key per size, so that shapes of different sizes never share a key.
+    size_keys: [u64; SIZES],
+}
+
+/// Gridcular distance of an offset.
+fn gridcular(dx: i32, dy: i32) -> i32 {
+    dx.abs() + dy.abs() + dx.abs().max(dy.abs())
+}
+
+/// The eight symmetries of the square applied to an offset.
+fn transform(s: usize, (dx, dy): (i32, i32)) -> (i32, i32) {
+    let (x, y) = if s & 4 != 0 { (dy, dx) } else { (dx, dy) };
+    let x = if s & 1 != 0 { -x } else { x };
+    let y = if s & 2 != 0 { -y } else { y };
+    (x, y)
+}
+
+/// SplitMix64: a fixed stream of keys, the same on every build and platform (the trained
+/// pattern file depends on it).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn geometry() -> &'static Geometry {
+    static G: OnceLock<Geometry> = OnceLock::new();
+    G.get_or_init(|| {
+        let mut offsets = vec![];
+        for dy in -MAX_OFFSET..=MAX_OFFSET {
+            for dx in -MAX_OFFSET..=MAX_OFFSET {
+                let d = gridcular(dx, dy);
+                if d > 0 && d <= MAX_D {
+                    offsets.push((dx, dy));
+                }
+            }
+        }
+        offsets.sort_by_key(|&(dx, dy)| (gridcular(dx, dy), dy, dx));
+        let mut ends = [0; SIZES];
+        for (k, e) in ends.iter_mut().enumerate() {
+            *e = offsets
+                .iter()
+                .filter(|&&(dx, dy)| gridcular(dx, dy) <= k as i32 + 3)
+                .count();
+        }
+        let mut state = 0x7465_6e67_656e_5f70; // "tengen_p"
+        let base: Vec<[u64; CONTENTS]> = offsets
+            .iter()
+            .map(|_| std::array::from_fn(|_| splitmix(&mut state)))
+            .collect();
+        let size_keys = std::array::from_fn(|_| splitmix(&mut state));
+        let index = |o: (i32, i32)| offsets.iter().position(|&q| q == o);
+        let keys = offsets
+            .iter()
+            .map(|&o| {
+                std::array::from_fn(|content| {
+                    std::array::from_fn(|s| {
+                        // the offset o of a shape moves to transform(s, o) in its image
+                        let j = index(transform(s, o)).unwrap_or(0);
+                        base[j][content]
+                    })
+                })
+            })
+            .collect();
+        Geometry {
+            offsets,
+            ends,
+            keys,
+            size_keys,
+        }
+    })
+}
+
+/// Number of points in a shape of size `k` (8 for the 3x3 square).
+pub fn points_in_size(k: usize) -> usize {
+    geometry().ends[k.min(SIZES - 1)]
+}
+
+/// The content code of the point at offset `(dx, dy)` from `(x, y)` for `c` to move;
+/// `atari` says whether to tell stones in atari apart.
+#[inline(always)]
+fn content<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    x: i32,
+    y: i32,
+    atari: bool,
+) -> usize {
+    let s = b.size() as i32;
+    if x < 0 || y < 0 || x >= s || y >= s {
+        return 3;
+    }
+    let q = Point::new(x as usize, y as usize, s as usize);
+    match b.color_at(q) {
+        None => 0,
+        Some(o) => {
+            let base = if o == c { 1 } else { 2 };
+            if atari && b.lib_count(q) == 1 {
+                base + 3
+            } else {
+                base
+            }
+        }
+    }
+}
+
+/// Calls `f(k, key)` with the key of the shape of each size `k = 0, 1, ...` around the
+/// empty point `p` for `c` to move, until `f` returns false or the sizes run out.
+/// Keys are canonical: equal for shapes that a rotation, a reflection or a colour swap
+/// (with the side to move) turns into each other.
+#[inline]
+pub fn for_each_key<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    p: Point,
+    mut f: impl FnMut(usize, u64) -> bool,
+) {
+    let g = geometry();
+    let (x, y) = p.xy(b.size());
+    let (x, y) = (x as i32, y as i32);
+    let mut h = [0u64; 8];
+    let mut start = 0;
+    for k in 0..SIZES {
+        let end = g.ends[k];
+        for i in start..end {
+            let (dx, dy) = g.offsets[i];
+            let v = content(b, c, x + dx, y + dy, k == 0);
+            let keys = &g.keys[i][v];
+            for s in 0..8 {
+                h[s] ^= keys[s];
+            }
+        }
+        start = end;
+        let key = h.iter().copied().min().unwrap_or(0) ^ g.size_keys[k];
+        if !f(k, key) {
+            return;
+        }
+    }
+}
+
+/// The keys of every size around `p` for `c` to move (see [`for_each_key`]).
+pub fn keys<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> [u64; SIZES] {
+    let mut out = [0; SIZES];
+    for_each_key(b, c, p, |k, key| {
+        out[k] = key;
+        true
+    });
+    out
+}
+
+/// The largest shape around `p` (for `c` to move) that `lookup` knows, with its size:
+/// sizes are tried from the 3x3 upwards and the search stops at the first unknown one (a
+/// dictionary built from counts holds every smaller shape of a shape it holds).
+#[inline]
+pub fn largest_known<const W: usize, const P: usize, T: Copy>(
+    b: &Board<W, P>,
+    c: Color,
+    p: Point,
+    lookup: impl Fn(u64) -> Option<T>,
+) -> Option<(usize, T)> {
+    let mut best = None;
+    for_each_key(b, c, p, |k, key| match lookup(key) {
+        Some(v) => {
+            best = Some((k, v));
+            true
+        }
+        None => false,
+    });
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board19;
+    use crate::tactics::testutil::pt;
+
+    fn b19(black: &[&str], white: &[&str]) -> Board19 {
+        let p = |v: &[&str]| v.iter().map(|s| pt(s, 19)).collect::<Vec<_>>();
+        Board19::from_stones(19, &p(black), &p(white)).unwrap()
+    }
+
+    #[test]
+    fn sizes_grow_to_the_radius_5_diamond() {
+        assert_eq!(points_in_size(0), 8);
+        assert_eq!(points_in_size(1), 12);
+        assert_eq!(points_in_size(SIZES - 1), 72);
+        let g = geometry();
+        // every point of the Manhattan diamond of radius 5 is in the largest shape
+        for dy in -5i32..=5 {
+            for dx in -5i32..=5 {
+                if dx.abs() + dy.abs() <= 5 && (dx, dy) != (0, 0) {
+                    assert!(g.offsets.contains(&(dx, dy)), "{dx},{dy}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_shapes_share_keys_and_others_do_not() {
+        // a hane shape near the D4 corner, and its mirror images on the other corners
+        let a = b19(&["C4", "D3"], &["D4"]);
+        let ka = keys(&a, Color::Black, pt("C3", 19));
+        let mirrored = b19(&["R4", "Q3"], &["Q4"]);
+        assert_eq!(ka, keys(&mirrored, Color::Black, pt("R3", 19)));
+        let flipped = b19(&["C16", "D17"], &["D16"]);
+        assert_eq!(ka, keys(&flipped, Color::Black, pt("C17", 19)));
+        let transposed = b19(&["D3", "C4"], &["D4"]);
+        assert_eq!(ka, keys(&transposed, Color::Black, pt("C3", 19)));
+        // colours swapped with the side to move: same key
+        let swapped = b19(&["D4"], &["C4", "D3"]);
+        assert_eq!(ka, keys(&swapped, Color::White, pt("C3", 19)));
+        // the same stones for the other side to move: a different shape
+        assert_ne!(ka[0], keys(&a, Color::White, pt("C3", 19))[0]);
+        // a stone moved: the 3x3 differs
+        let other = b19(&["C4", "E3"], &["D4"]);
+        assert_ne!(ka[0], keys(&other, Color::Black, pt("C3", 19))[0]);
+    }
+
+    #[test]
+    fn far_stones_change_only_the_larger_sizes_and_atari_only_the_3x3_level() {
+        let base = b19(&["K10"], &[]);
+        let far = b19(&["K10", "K14"], &[]);
+        let kb = keys(&base, Color::White, pt("K11", 19));
+        let kf = keys(&far, Color::White, pt("K11", 19));
+        // K14 is 3 above K11: gridcular distance 6, first in size 3
+        assert_eq!(kb[..3], kf[..3]);
+        assert!(kb[3..].iter().zip(&kf[3..]).all(|(a, b)| a != b));
+        // every size has its own key, even over an empty area
+        let empty = keys(&Board19::new(19).unwrap(), Color::Black, pt("K10", 19));
+        for i in 0..SIZES {
+            for j in 0..i {
+                assert_ne!(empty[i], empty[j]);
+            }
+        }
+        // a stone in atari reads differently in the 3x3 only
+        let free = b19(&["K10"], &["K9", "J10"]);
+        let atari = b19(&["K10"], &["K9", "J10", "L10"]);
+        let kfree = keys(&free, Color::White, pt("K11", 19));
+        let katari = keys(&atari, Color::White, pt("K11", 19));
+        assert_ne!(kfree[0], katari[0]);
+    }
+
+    #[test]
+    fn edges_read_as_off_board() {
+        let b = Board19::new(19).unwrap();
+        let corner = keys(&b, Color::Black, pt("A1", 19));
+        let corner2 = keys(&b, Color::Black, pt("T19", 19));
+        let side = keys(&b, Color::Black, pt("A10", 19));
+        assert_eq!(corner, corner2);
+        assert_ne!(corner[0], side[0]);
+        let mut calls = 0;
+        for_each_key(&b, Color::Black, pt("K10", 19), |k, _| {
+            calls += 1;
+            k < 2
+        });
+        assert_eq!(calls, 3);
+    }
+}
