@@ -25,6 +25,12 @@ fn run(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// Runs `tengen patterns eval --records RECORDS ARGS...`.
+fn eval(records: &Path, args: &[&str]) -> (bool, String, String) {
+    let records = records.to_str().unwrap();
+    run(&[&["patterns", "eval", "--records", records], args].concat())
+}
+
 fn last_json(stdout: &str) -> serde_json::Value {
     let line = stdout.lines().last().unwrap_or("");
     serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
@@ -97,16 +103,7 @@ fn train_then_eval_on_held_out_games() {
     );
     assert!(stdout.contains("dist-last"), "the gamma table: {stdout}");
 
-    let (ok, stdout, stderr) = run(&[
-        "patterns",
-        "eval",
-        "--records",
-        dir.to_str().unwrap(),
-        "--patterns",
-        out.to_str().unwrap(),
-        "--games",
-        "3",
-    ]);
+    let (ok, stdout, stderr) = eval(&dir, &["--patterns", out.to_str().unwrap(), "--games", "3"]);
     assert!(ok, "{stderr}");
     let j = last_json(&stdout);
     assert_eq!(j["games"], 3);
@@ -117,30 +114,16 @@ fn train_then_eval_on_held_out_games() {
     assert!(stdout.contains("moves 1-30"));
 
     // bad input: an unknown feature group, a damaged pattern file, a missing folder
-    let (ok, _, stderr) = run(&[
-        "patterns",
-        "eval",
-        "--records",
-        dir.to_str().unwrap(),
-        "--ignore",
-        "nonsense",
-    ]);
+    let (ok, _, stderr) = eval(&dir, &["--ignore", "nonsense"]);
     assert!(!ok && stderr.contains("unknown feature group"), "{stderr}");
     let bytes = fs::read(&out).unwrap();
     fs::write(&out, &bytes[..bytes.len() / 2]).unwrap();
-    let (ok, _, stderr) = run(&[
-        "patterns",
-        "eval",
-        "--records",
-        dir.to_str().unwrap(),
-        "--patterns",
-        out.to_str().unwrap(),
-    ]);
+    let (ok, _, stderr) = eval(&dir, &["--patterns", out.to_str().unwrap()]);
     assert!(
         !ok && stderr.contains("p.bin: ") && !stderr.contains("panicked"),
         "{stderr}"
     );
-    let (ok, _, stderr) = run(&["patterns", "eval", "--records", "/nonexistent/records"]);
+    let (ok, _, stderr) = eval(Path::new("/nonexistent/records"), &[]);
     assert!(!ok && !stderr.contains("panicked"), "{stderr}");
     let _ = fs::remove_dir_all(&dir);
 }
@@ -154,14 +137,7 @@ fn built_in_patterns_predict_unseen_strong_games() {
         eprintln!("skipped: {} not found", tom.display());
         return;
     }
-    let (ok, stdout, stderr) = run(&[
-        "patterns",
-        "eval",
-        "--records",
-        tom.to_str().unwrap(),
-        "--games",
-        "100",
-    ]);
+    let (ok, stdout, stderr) = eval(&tom, &["--games", "100"]);
     assert!(ok, "{stderr}");
     let j = last_json(&stdout);
     assert_eq!(j["games"], 100);

@@ -266,28 +266,30 @@ mod tests {
     use crate::board::{Board19, Color};
     use crate::tactics::testutil::pt;
 
+    /// Gives the 3x3 and the next size around D4 of an empty 19x19 (Black to move) gammas
+    /// 2 and 3; returns the keys of every size there.
+    fn add_d4_shapes(m: &mut Model) -> [u64; SIZES] {
+        let b = Board19::new(19).unwrap();
+        let keys = shape::keys(&b, Color::Black, pt("D4", 19));
+        for (size, gamma) in [(0, 2.0), (1, 3.0)] {
+            m.insert_shape(
+                keys[size],
+                ShapeGamma {
+                    gamma,
+                    size: size as u8,
+                },
+            );
+        }
+        keys
+    }
+
     #[test]
     fn file_round_trip_and_damaged_files_refused() {
         let mut m = Model::uniform();
         m.set_level(Group::Capture, 1, 30.0);
         m.set_level(Group::Line, 1, 0.1);
         m.set_no_shape(0.5);
-        let b = Board19::new(19).unwrap();
-        let keys = shape::keys(&b, Color::Black, pt("D4", 19));
-        m.insert_shape(
-            keys[0],
-            ShapeGamma {
-                gamma: 2.0,
-                size: 0,
-            },
-        );
-        m.insert_shape(
-            keys[1],
-            ShapeGamma {
-                gamma: 3.0,
-                size: 1,
-            },
-        );
+        add_d4_shapes(&mut m);
         let bytes = m.to_bytes();
         let back = Model::from_bytes(&bytes).unwrap();
         assert_eq!(back, m);
@@ -313,21 +315,7 @@ mod tests {
         let d4 = pt("D4", 19);
         // fourth line, no known shape
         assert_eq!(m.gamma(&b, &ctx, d4), 4.0 * 0.25);
-        let keys = shape::keys(&b, Color::Black, d4);
-        m.insert_shape(
-            keys[0],
-            ShapeGamma {
-                gamma: 2.0,
-                size: 0,
-            },
-        );
-        m.insert_shape(
-            keys[1],
-            ShapeGamma {
-                gamma: 3.0,
-                size: 1,
-            },
-        );
+        let keys = add_d4_shapes(&mut m);
         assert_eq!(m.gamma(&b, &ctx, d4), 4.0 * 3.0);
         // a size-2 shape known without size 1 is never reached
         m.shapes.remove(&keys[1]);
