@@ -153,6 +153,10 @@ impl fmt::Display for EngineError {
 /// Playouts of an analysis that nobody stops (then it keeps reporting its last result).
 const ANALYSIS_CAP: u64 = 50_000_000;
 
+/// Positions each local game of the status confirmation may visit under fixed work
+/// (`--playouts` without a clock), where no time limit applies: about 0.3 s of reading.
+const FIXED_WORK_NODES: u64 = 300_000;
+
 /// The engine: one game, one searcher, one clock.
 pub struct Engine {
     game: Game,
@@ -641,19 +645,23 @@ impl Engine {
                 .max(Duration::from_millis(20))
                 .as_secs_f64()
         });
+        // fixed work (`--playouts`) and no clock: the judgement must not change with the
+        // machine's load, so the local games stop at a node count, not at a time
+        let fixed = params.playouts.is_some() && budget.is_none();
         self.status.get(game, budget.is_some(), || {
             let mut limits = ConfirmLimits::for_size(game.size());
             if let Some(b) = budget {
                 limits.time = limits.time.min(Duration::from_secs_f64(0.6 * b));
+            }
+            if fixed {
+                limits.nodes = limits.nodes.min(FIXED_WORK_NODES);
+                limits.time = limits.time.max(Duration::from_secs(60));
             }
             let mut c = confirm(game, &limits, || {
                 // half the budget for each colour moving first
                 let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
                 let time =
                     (params.time.clamp(0.2, 3.0) / 2.0).min(budget.map_or(f64::MAX, |b| 0.2 * b));
-                // fixed work (`--playouts`) and no clock: no deadline either, so that the
-                // judgement does not change with the machine's load
-                let fixed = params.playouts.is_some() && budget.is_none();
                 estimate_status(game, |to_move| {
                     let limits = Limits {
                         playouts: Some(n),
