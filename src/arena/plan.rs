@@ -272,10 +272,7 @@ pub fn read_openings(
 /// SplitMix64: a well-mixed 64-bit hash; the plan's only source of randomness, so that it
 /// never changes with a dependency's version.
 pub fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::board::zobrist::splitmix(x).1
 }
 
 /// The engine seed of game `number` of a match with seed `base`: below 2^31, so that every

@@ -6,7 +6,10 @@ use super::MAX_POINTS;
 /// The seed of the key generator; changing it changes every hash.
 pub const SEED: u64 = 0x7465_6e67_656e_2d31; // "tengen-1"
 
-const fn splitmix(state: u64) -> (u64, u64) {
+/// SplitMix64: advances `state` and returns (the new state, its well-mixed output). The
+/// project's one fixed random stream (hash keys, pattern keys, match seeds), the same on
+/// every build and platform.
+pub const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -200,7 +200,7 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
             model.forget_shapes();
             continue;
         }
-        let g = group_named(name).ok_or_else(|| format!("unknown feature group '{name}'"))?;
+        let g = Group::named(name).ok_or_else(|| format!("unknown feature group '{name}'"))?;
         model.forget_group(g);
     }
     model.forget_shapes_above(a.max_shape_size);
@@ -219,9 +219,4 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
     );
     println!("{}", stats.json());
     Ok(())
-}
-
-/// A group by its command-line name.
-pub fn group_named(name: &str) -> Option<Group> {
-    GROUPS.iter().copied().find(|g| g.name() == name)
 }

@@ -362,15 +362,17 @@ impl Fit {
         let mut lls = vec![];
         for it in 0..iterations {
             let t = Instant::now();
-            // shapes first, then every group
-            let teams = self.team_gammas(&small);
+            // shapes first (the teams' gammas stay), then every group
+            let mut teams = self.team_gammas(&small);
             let (acc, ll) = self.accumulate(&teams, &shape, true);
             lls.push(ll / n);
             for (s, g) in shape.iter_mut().enumerate() {
                 *g = mm_step(*g, shape_wins[s], acc[s]);
             }
             for (gi, g) in GROUPS.iter().enumerate() {
-                let teams = self.team_gammas(&small);
+                if gi > 0 {
+                    teams = self.team_gammas(&small);
+                }
                 let (acc, _) = self.accumulate(&teams, &shape, false);
                 let mut c = vec![0.0; small[gi].len()];
                 for (t, &p) in self.packed.iter().enumerate() {

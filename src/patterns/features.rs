@@ -101,6 +101,11 @@ impl Group {
         }
     }
 
+    /// The group of a name as [`Group::name`] writes it.
+    pub fn named(name: &str) -> Option<Group> {
+        GROUPS.iter().copied().find(|g| g.name() == name)
+    }
+
     /// A readable name of one level.
     pub fn level_name(self, level: u32) -> String {
         let named: &[&str] = match self {

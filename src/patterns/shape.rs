@@ -7,6 +7,7 @@
 //! `d <= k + 3`; the largest, `d <= 10`, holds 72 points and contains the diamond of radius
 //! 5. Points of the 3x3 square also say whether their stone is in atari.
 
+use crate::board::zobrist::splitmix;
 use crate::board::{Board, Color, Point};
 use std::sync::OnceLock;
 
@@ -45,16 +46,6 @@ fn transform(s: usize, (dx, dy): (i32, i32)) -> (i32, i32) {
     (x, y)
 }
 
-/// SplitMix64: a fixed stream of keys, the same on every build and platform (the trained
-/// pattern file depends on it).
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 fn geometry() -> &'static Geometry {
     static G: OnceLock<Geometry> = OnceLock::new();
     G.get_or_init(|| {
@@ -75,12 +66,18 @@ fn geometry() -> &'static Geometry {
                 .filter(|&&(dx, dy)| gridcular(dx, dy) <= k as i32 + 3)
                 .count();
         }
+        // the trained pattern file depends on these keys: seed and order stay fixed
         let mut state = 0x7465_6e67_656e_5f70; // "tengen_p"
+        let mut next = || {
+            let (s, k) = splitmix(state);
+            state = s;
+            k
+        };
         let base: Vec<[u64; CONTENTS]> = offsets
             .iter()
-            .map(|_| std::array::from_fn(|_| splitmix(&mut state)))
+            .map(|_| std::array::from_fn(|_| next()))
             .collect();
-        let size_keys = std::array::from_fn(|_| splitmix(&mut state));
+        let size_keys = std::array::from_fn(|_| next());
         let index = |o: (i32, i32)| offsets.iter().position(|&q| q == o);
         let keys = offsets
             .iter()
@@ -101,11 +98,6 @@ fn geometry() -> &'static Geometry {
             size_keys,
         }
     })
-}
-
-/// Number of points in a shape of size `k` (8 for the 3x3 square).
-pub fn points_in_size(k: usize) -> usize {
-    geometry().ends[k.min(SIZES - 1)]
 }
 
 /// The content code of the point at offset `(dx, dy)` from `(x, y)` for `c` to move;
@@ -210,6 +202,10 @@ mod tests {
     fn b19(black: &[&str], white: &[&str]) -> Board19 {
         let p = |v: &[&str]| v.iter().map(|s| pt(s, 19)).collect::<Vec<_>>();
         Board19::from_stones(19, &p(black), &p(white)).unwrap()
+    }
+
+    fn points_in_size(k: usize) -> usize {
+        geometry().ends[k]
     }
 
     #[test]
