@@ -16,7 +16,8 @@
 # Environment: TENGEN (binary, default target/release/tengen, built if missing),
 #   TENGEN_ARGS (engine options, default per board size below), GNUGO (/usr/games/gnugo),
 #   PARALLEL (games at once, default 1; with one-thread engines on a 2-core machine 2 is fine,
-#   since only the side to move thinks).
+#   since only the side to move thinks), RESUME=1 (go on with the match in OUT_DIR: finished
+#   games are kept, a game cut off is played again).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,4 +57,4 @@ exec "$TENGEN" match \
   --games "$games" --size "$size" --komi 7.5 --rules chinese "${clock[@]}" \
   --lag-allowance "$lag" --move-timeout 120 --max-moves $((3 * size * size)) \
   --referee "$GNUGO --mode gtp --chinese-rules" \
-  --parallel "$PARALLEL" --out "$out"
+  --parallel "$PARALLEL" --out "$out" ${RESUME:+--resume}
