@@ -128,3 +128,52 @@ play w pass
 #? [B4]
 42 final_score
 #? [B\+7\.5]
+
+# Chinese rules, the same board: a stone inside Black's own area costs nothing, so after
+# White's pass Black does not pass on the count its verdict gives (B4 dead) but captures B4
+# first, leaving no dead stone for the opponent or a referee to dispute (game 15 of the
+# 19x19 GNU Go match of 2026-11-25 was lost by passing on a disputed semeai).
+boardsize 7
+clear_board
+kata-set-rules chinese
+komi 0.5
+play b d1
+play b d2
+play b d3
+play b d4
+play b d5
+play b d6
+play b d7
+play w e1
+play w e2
+play w e3
+play w e4
+play w e5
+play w e6
+play w e7
+play w b4
+play w pass
+43 genmove b
+#? [!pass]
+
+play w pass
+genmove b
+play w pass
+genmove b
+play w pass
+genmove b
+play w pass
+genmove b
+play w pass
+genmove b
+play w pass
+genmove b
+44 is_legal b b4
+#? [1]
+
+45 final_status_list dead
+#? []
+
+play w pass
+46 genmove b
+#? [pass]

@@ -38,8 +38,8 @@ pub struct Standing {
     /// Under territory counting, when the search's best stone lies in settled territory: the
     /// count and the score of the board as it stands, dead stones judged.
     pub now: Option<(Count, GameScore)>,
-    /// In the cleanup phase: whether the status verdict calls some opponent stone on the
-    /// board dead (`None`: no verdict, the playouts decide).
+    /// In the cleanup phase, or when a pass would end the game: whether the status verdict
+    /// calls some opponent stone on the board dead (`None`: no verdict).
     pub dead_opponent: Option<bool>,
 }
 
@@ -81,7 +81,9 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 /// - Resign below the threshold after enough playouts, never in the opening (a quarter of the
 ///   board still empty), never before `policy.resign_from_move` and never when passing now
 ///   would win.
-/// - Pass when the opponent has passed and passing now wins under the rules.
+/// - Pass when the opponent has passed and passing now wins under the rules; under area
+///   and stone scoring, only once no opponent stone the verdict calls dead is left (while
+///   the search's best move is a stone, play it).
 /// - Pass when nothing is left to gain: the search's best move is a pass (unless passing
 ///   now would lose while a stone can still be played, or the game is too young to resign), or every point's owner is settled
 ///   while ahead. Under stone counting, fill own territory safely before passing.
@@ -148,6 +150,15 @@ fn decide_on_search(
         return Decision::Resign;
     }
     if pass_wins == Some(true) {
+        // under area and stone scoring a stone costs nothing: capture what the verdict calls
+        // dead first, while the search prefers a stone, so that no count the opponent
+        // disputes is left to a referee's judgement
+        let free = matches!(game.rules().scoring, Scoring::Area | Scoring::Stones);
+        if free && standing.dead_opponent == Some(true) && best.mv.is_some() {
+            if let Some((p, _)) = best_stone {
+                return Decision::Play(p);
+            }
+        }
         return Decision::Pass;
     }
     let stones_scoring = game.rules().scoring == Scoring::Stones;
@@ -525,6 +536,38 @@ mod tests {
         );
         assert_eq!(
             decide(&r, &g, false, &POLICY, &Standing::default()),
+            Decision::Pass
+        );
+        // area scoring: with stones the verdict calls dead, the search's stone before the
+        // pass that wins; the pass once the search prefers it, and under territory scoring
+        let dead = Standing {
+            dead_opponent: Some(true),
+            ..Standing::pass(white_wins)
+        };
+        assert_eq!(decide(&r, &g, false, &POLICY, &dead), Decision::Pass);
+        let stone_first = report(Color::White, Some(b2), 0.8, 3.0, -0.6);
+        assert_eq!(
+            decide(&stone_first, &g, false, &POLICY, &dead),
+            Decision::Play(b2)
+        );
+        let none_dead = Standing {
+            dead_opponent: Some(false),
+            ..Standing::pass(white_wins)
+        };
+        assert_eq!(
+            decide(&stone_first, &g, false, &POLICY, &none_dead),
+            Decision::Pass
+        );
+        let mut japanese = Game::new(5, Rules::preset(Preset::Japanese)).unwrap();
+        japanese
+            .play(Color::Black, Move::Play(pt("C3", 5)))
+            .unwrap();
+        japanese
+            .play(Color::White, Move::Play(pt("D4", 5)))
+            .unwrap();
+        japanese.play(Color::Black, Move::Pass).unwrap();
+        assert_eq!(
+            decide(&stone_first, &japanese, false, &POLICY, &dead),
             Decision::Pass
         );
         // a lost game is not resigned when passing now wins

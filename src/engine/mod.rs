@@ -463,7 +463,7 @@ impl Engine {
             },
             komi_bonus: -color.sign() * extra,
         };
-        let dead_opponent = how.cleanup.then(|| {
+        let dead_opponent = (how.cleanup || self.pass_would_end(color)).then(|| {
             self.confirmation_by(deadline)
                 .verdicts
                 .iter()
