@@ -129,10 +129,9 @@ play w pass
 42 final_score
 #? [B\+7\.5]
 
-# Chinese rules, the same board: a stone inside Black's own area costs nothing, so after
-# White's pass Black does not pass on the count its verdict gives (B4 dead) but captures B4
-# first, leaving no dead stone for the opponent or a referee to dispute (game 15 of the
-# 19x19 GNU Go match of 2026-11-25 was lost by passing on a disputed semeai).
+# Chinese rules, the same board: the verdict decides B4 dead (inside a large Black area), so
+# after White's pass Black passes too and the count takes B4 off (as KataGo does when
+# friendlyPassOk is true: no cleanup moves unless the count is in doubt).
 boardsize 7
 clear_board
 kata-set-rules chinese
@@ -154,26 +153,54 @@ play w e7
 play w b4
 play w pass
 43 genmove b
+#? [pass]
+
+44 final_score
+#? [B\+6\.5]
+
+# But a count that rests on opponent chains the verdict could not decide (a limit hit, the
+# playout estimate says dead) is not passed on under area scoring: Black plays on while its
+# search prefers a stone, so no dispute over them is left to the opponent or a referee (game
+# 15 of the 19x19 GNU Go match of 2026-11-25 was lost W+101.5 passing on such a semeai).
+# Here nothing on the open 9x9 board is settled, so every chain takes the estimate; White's
+# corner B1 A2 B2 (in atari) is called dead and passing would win B+7.5.
+boardsize 9
+clear_board
+kata-set-rules chinese
+komi 0.5
+play b c1
+play w b1
+play b c2
+play w b2
+play b c3
+play w a2
+play b b3
+play w g7
+play b a3
+play w pass
+45 final_status_list dead
+#? [B1 A2 B2]
+
+46 final_score
+#? [B\+7\.5]
+
+47 genmove b
 #? [!pass]
 
+# Under territory scoring a stone would cost a point: the same position, Black passes.
+boardsize 9
+clear_board
+kata-set-rules japanese
+komi 0.5
+play b c1
+play w b1
+play b c2
+play w b2
+play b c3
+play w a2
+play b b3
+play w g7
+play b a3
 play w pass
-genmove b
-play w pass
-genmove b
-play w pass
-genmove b
-play w pass
-genmove b
-play w pass
-genmove b
-play w pass
-genmove b
-44 is_legal b b4
-#? [1]
-
-45 final_status_list dead
-#? []
-
-play w pass
-46 genmove b
+48 genmove b
 #? [pass]

@@ -38,9 +38,13 @@ pub struct Standing {
     /// Under territory counting, when the search's best stone lies in settled territory: the
     /// count and the score of the board as it stands, dead stones judged.
     pub now: Option<(Count, GameScore)>,
-    /// In the cleanup phase, or when a pass would end the game: whether the status verdict
-    /// calls some opponent stone on the board dead (`None`: no verdict).
+    /// In the cleanup phase: whether the status verdict calls some opponent stone on the
+    /// board dead (`None`: no verdict, the playouts decide).
     pub dead_opponent: Option<bool>,
+    /// When a pass would end the game: whether the verdict calls some opponent chain dead
+    /// only on the playout estimate, its local game having hit a limit (a count that the
+    /// opponent or a referee may well dispute).
+    pub undecided_dead: bool,
 }
 
 impl Standing {
@@ -82,8 +86,8 @@ pub fn opponent_dead_stones(report: &Report, game: &Game, color: Color, threshol
 ///   board still empty), never before `policy.resign_from_move` and never when passing now
 ///   would win.
 /// - Pass when the opponent has passed and passing now wins under the rules; under area
-///   and stone scoring, only once no opponent stone the verdict calls dead is left (while
-///   the search's best move is a stone, play it).
+///   and stone scoring not while the verdict calls opponent chains dead that it could not
+///   decide (a limit hit): while the search's best move is a stone, play it.
 /// - Pass when nothing is left to gain: the search's best move is a pass (unless passing
 ///   now would lose while a stone can still be played, or the game is too young to resign), or every point's owner is settled
 ///   while ahead. Under stone counting, fill own territory safely before passing.
@@ -150,11 +154,11 @@ fn decide_on_search(
         return Decision::Resign;
     }
     if pass_wins == Some(true) {
-        // under area and stone scoring a stone costs nothing: capture what the verdict calls
-        // dead first, while the search prefers a stone, so that no count the opponent
-        // disputes is left to a referee's judgement
+        // under area and stone scoring a stone costs nothing: while the win rests on opponent
+        // chains the verdict could not decide, play them out (as long as the search prefers
+        // a stone) rather than leave the count to the opponent's or a referee's judgement
         let free = matches!(game.rules().scoring, Scoring::Area | Scoring::Stones);
-        if free && standing.dead_opponent == Some(true) && best.mv.is_some() {
+        if free && standing.undecided_dead && best.mv.is_some() {
             if let Some((p, _)) = best_stone {
                 return Decision::Play(p);
             }
@@ -538,10 +542,11 @@ mod tests {
             decide(&r, &g, false, &POLICY, &Standing::default()),
             Decision::Pass
         );
-        // area scoring: with stones the verdict calls dead, the search's stone before the
-        // pass that wins; the pass once the search prefers it, and under territory scoring
+        // area scoring: with opponent chains called dead only on the estimate, the search's
+        // stone before the pass that wins; the pass once the search prefers it, and under
+        // territory scoring
         let dead = Standing {
-            dead_opponent: Some(true),
+            undecided_dead: true,
             ..Standing::pass(white_wins)
         };
         assert_eq!(decide(&r, &g, false, &POLICY, &dead), Decision::Pass);
@@ -550,12 +555,13 @@ mod tests {
             decide(&stone_first, &g, false, &POLICY, &dead),
             Decision::Play(b2)
         );
-        let none_dead = Standing {
-            dead_opponent: Some(false),
+        // dead stones the verdict decided do not stop the pass
+        let decided = Standing {
+            dead_opponent: Some(true),
             ..Standing::pass(white_wins)
         };
         assert_eq!(
-            decide(&stone_first, &g, false, &POLICY, &none_dead),
+            decide(&stone_first, &g, false, &POLICY, &decided),
             Decision::Pass
         );
         let mut japanese = Game::new(5, Rules::preset(Preset::Japanese)).unwrap();

@@ -14,7 +14,7 @@ pub use dynkomi::{DynKomi, DynKomiMode, DynKomiParams};
 pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
-use crate::rules::status::{confirm, ConfirmLimits, Confirmation};
+use crate::rules::status::{confirm, Class, ConfirmLimits, Confirmation};
 use crate::rules::{
     Count, Game, GameScore, Move, Preset, Rules, Scoring, SetupError, Status, StatusMap,
 };
@@ -463,16 +463,21 @@ impl Engine {
             },
             komi_bonus: -color.sign() * extra,
         };
-        let dead_opponent = (how.cleanup || self.pass_would_end(color)).then(|| {
+        let dead_opponent = how.cleanup.then(|| {
             self.confirmation_by(deadline)
                 .verdicts
                 .iter()
                 .any(|v| v.color == color.opponent() && v.status == Status::Dead)
         });
+        let undecided_dead = self.pass_would_end(color)
+            && self.confirmation_by(deadline).verdicts.iter().any(|v| {
+                v.color == color.opponent() && v.status == Status::Dead && v.class == Class::Unknown
+            });
         let standing = Standing {
             score_if_pass: self.score_if_pass(color, deadline),
             now: self.territory_now(&report, color, deadline),
             dead_opponent,
+            undecided_dead,
         };
         let d = decide(&report, &self.game, how.cleanup, &policy, &standing);
         log::info!(
