@@ -158,12 +158,10 @@ fn decide_on_search(
         // chains the verdict could not decide, play them out (as long as the search prefers
         // a stone) rather than leave the count to the opponent's or a referee's judgement
         let free = matches!(game.rules().scoring, Scoring::Area | Scoring::Stones);
-        if free && standing.undecided_dead && best.mv.is_some() {
-            if let Some((p, _)) = best_stone {
-                return Decision::Play(p);
-            }
-        }
-        return Decision::Pass;
+        return match best.mv {
+            Some(p) if free && standing.undecided_dead => Decision::Play(p),
+            _ => Decision::Pass,
+        };
     }
     let stones_scoring = game.rules().scoring == Scoring::Stones;
     let fill = || {
@@ -505,10 +503,15 @@ mod tests {
 
     #[test]
     fn passes_after_the_opponents_pass_only_when_that_wins() {
-        let mut g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
-        g.play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
-        g.play(Color::White, Move::Play(pt("D4", 5))).unwrap();
-        g.play(Color::Black, Move::Pass).unwrap();
+        // White to move after Black's pass, under the rules of `preset`
+        let after_pass = |preset| {
+            let mut g = Game::new(5, Rules::preset(preset)).unwrap();
+            g.play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
+            g.play(Color::White, Move::Play(pt("D4", 5))).unwrap();
+            g.play(Color::Black, Move::Pass).unwrap();
+            g
+        };
+        let g = after_pass(Preset::Chinese);
         let b2 = pt("B2", 5);
         let r = report(Color::White, Some(b2), 0.8, 3.0, -0.6);
         let white_wins = GameScore {
@@ -564,14 +567,7 @@ mod tests {
             decide(&stone_first, &g, false, &POLICY, &decided),
             Decision::Pass
         );
-        let mut japanese = Game::new(5, Rules::preset(Preset::Japanese)).unwrap();
-        japanese
-            .play(Color::Black, Move::Play(pt("C3", 5)))
-            .unwrap();
-        japanese
-            .play(Color::White, Move::Play(pt("D4", 5)))
-            .unwrap();
-        japanese.play(Color::Black, Move::Pass).unwrap();
+        let japanese = after_pass(Preset::Japanese);
         assert_eq!(
             decide(&stone_first, &japanese, false, &POLICY, &dead),
             Decision::Pass

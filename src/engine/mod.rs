@@ -463,16 +463,23 @@ impl Engine {
             },
             komi_bonus: -color.sign() * extra,
         };
-        let dead_opponent = how.cleanup.then(|| {
-            self.confirmation_by(deadline)
-                .verdicts
-                .iter()
-                .any(|v| v.color == color.opponent() && v.status == Status::Dead)
-        });
-        let undecided_dead = self.pass_would_end(color)
-            && self.confirmation_by(deadline).verdicts.iter().any(|v| {
-                v.color == color.opponent() && v.status == Status::Dead && v.class == Class::Unknown
-            });
+        // the opponent's chains the verdict calls dead, judged once: any of them matters in
+        // cleanup, the undecided ones when a pass would end the game
+        let ends = self.pass_would_end(color);
+        let (dead_opponent, undecided_dead) = if how.cleanup || ends {
+            let verdicts = &self.confirmation_by(deadline).verdicts;
+            let dead = || {
+                verdicts
+                    .iter()
+                    .filter(|v| v.color == color.opponent() && v.status == Status::Dead)
+            };
+            (
+                how.cleanup.then(|| dead().next().is_some()),
+                ends && dead().any(|v| v.class == Class::Unknown),
+            )
+        } else {
+            (None, false)
+        };
         let standing = Standing {
             score_if_pass: self.score_if_pass(color, deadline),
             now: self.territory_now(&report, color, deadline),
