@@ -376,7 +376,7 @@ fn resign_threshold_zero_never_resigns() {
 fn resign_threshold_near_one_resigns() {
     // "Resign when the best move's winrate falls below this": White behind 21 Black stones
     // on 9x9 (a quarter of the board is filled, so resigning is not premature) wins far
-    // less than 99%, so 0.99 resigns.
+    // less than 99%, so 0.99 resigns (on its third turn in a row below the threshold).
     let args = [
         "--playouts",
         "300",
@@ -396,7 +396,20 @@ fn resign_threshold_near_one_resigns() {
         }
         e.ok(&format!("play b {v}"));
     }
-    assert_eq!(e.ok("genmove w"), "resign");
+    // resigning takes three own turns in a row that want to (KataGo's resignConsecTurns):
+    // the first two play on, Black answering with a stone, and the third resigns
+    for turn in 1..=3 {
+        let m = e.ok("genmove w");
+        if turn == 3 {
+            assert_eq!(m, "resign");
+            break;
+        }
+        assert_ne!(m, "resign", "turn {turn}");
+        let reply = ["a1", "j1", "a9", "j9", "b1", "h1"]
+            .into_iter()
+            .find(|v| e.cmd(&format!("play b {v}")).ok);
+        assert!(reply.is_some(), "Black found no stone to play");
+    }
     // the same stones as handicap: giving handicap, White never resigns before the middle
     // game (dynamic komi on or off)
     for dynkomi in ["handicap", "off"] {

@@ -57,7 +57,8 @@ struct Cli {
     /// has fallen to zero.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     dynkomi_moves: u64,
-    /// Resign when the best move's winrate falls below this (0 never resigns).
+    /// Resign when the best move's winrate is below this on three own turns in a row (0 never
+    /// resigns).
     #[arg(long, default_value_t = 0.05, value_parser = parse_fraction)]
     resign_threshold: f64,
     /// A tree-search setting as NAME=VALUE (repeatable), e.g. `--param policy=light` or

@@ -153,6 +153,9 @@ impl fmt::Display for EngineError {
 /// Playouts of an analysis that nobody stops (then it keeps reporting its last result).
 const ANALYSIS_CAP: u64 = 50_000_000;
 
+/// Own turns in a row on which the search must want to resign before Tengen resigns.
+pub const RESIGN_TURNS: usize = 3;
+
 /// Positions each local game of the status confirmation may visit under fixed work
 /// (`--playouts` without a clock), where no time limit applies: about 0.3 s of reading.
 const FIXED_WORK_NODES: u64 = 300_000;
@@ -178,6 +181,9 @@ pub struct Engine {
     dynkomi: DynKomi,
     /// The colours the engine has generated moves for (names in the record).
     engine_played: [bool; 2],
+    /// Per colour, the own turns in a row whose search wanted to resign, and the number of
+    /// moves in the game at the last of them (a streak goes on only from the previous turn).
+    resign_streak: [(usize, usize); 2],
     /// The last search in this position, for `chat`.
     last: Option<Report>,
     /// Player names (and event) of the record last loaded, kept for [`Engine::record`].
@@ -221,6 +227,7 @@ impl Engine {
             ponder: opts.ponder,
             dynkomi: DynKomi::new(opts.dynkomi),
             engine_played: [false; 2],
+            resign_streak: [(0, 0); 2],
             last: None,
             loaded: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -301,6 +308,7 @@ impl Engine {
 
     fn new_game(&mut self) {
         self.engine_played = [false; 2];
+        self.resign_streak = [(0, 0); 2];
         self.last = None;
         self.loaded = None;
         self.dynkomi.reset();
@@ -389,8 +397,7 @@ impl Engine {
         if p.is_some() && !self.clock.runs(color) {
             return Limits {
                 playouts: p,
-                soft: None,
-                hard: None,
+                ..Limits::default()
             };
         }
         let size = self.game.size();
@@ -414,6 +421,7 @@ impl Engine {
             playouts: p,
             soft: Some(deadline_in(t.soft)),
             hard: Some(deadline_in(t.hard)),
+            spend_all: t.spend_all,
         }
     }
 
@@ -486,7 +494,14 @@ impl Engine {
             dead_opponent,
             undecided_dead,
         };
-        let d = decide(&report, &self.game, how.cleanup, &policy, &standing);
+        let mut d = decide(&report, &self.game, how.cleanup, &policy, &standing);
+        if d == Decision::Resign && !self.resign_confirmed(color) {
+            let policy = Policy {
+                resign_threshold: 0.0,
+                ..policy
+            };
+            d = decide(&report, &self.game, how.cleanup, &policy, &standing);
+        }
         log::info!(
             "{} playouts for {color} ({}, White's extra komi {extra}), best {:?}: {d:?}",
             report.playouts,
@@ -509,6 +524,17 @@ impl Engine {
     /// changes or searches the game calls this first.
     pub fn stop_pondering(&mut self) {
         self.searcher.stop_pondering();
+    }
+
+    /// Counts a turn on which `color`'s search wants to resign; true once it has wanted to on
+    /// [`RESIGN_TURNS`] own turns in a row (a misjudged position alone does not give the
+    /// game up; KataGo's `resignConsecTurns`).
+    fn resign_confirmed(&mut self, color: Color) -> bool {
+        let now = self.game.moves().len();
+        let (n, at) = self.resign_streak[color.index()];
+        let n = if n > 0 && at + 2 == now { n + 1 } else { 1 };
+        self.resign_streak[color.index()] = (n, now);
+        n >= RESIGN_TURNS
     }
 
     /// Whether a pass by `color` now ends the game (the opponent has just passed).
@@ -678,7 +704,7 @@ impl Engine {
                     let limits = Limits {
                         playouts: Some(n),
                         soft: (!fixed).then(|| deadline_in(time)),
-                        hard: None,
+                        ..Limits::default()
                     };
                     let never = AtomicBool::new(false);
                     judge.search(game, to_move, &limits, &[], &never, None, &mut |_| {})
@@ -746,7 +772,7 @@ impl Engine {
                 let limits = Limits {
                     playouts: Some(self.params.playouts.unwrap_or(2000).min(2000)),
                     soft: Some(deadline_in(self.params.time.min(0.5))),
-                    hard: None,
+                    ..Limits::default()
                 };
                 let color = self.game.to_move();
                 let never = AtomicBool::new(false);

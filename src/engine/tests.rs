@@ -270,3 +270,47 @@ fn dynamic_komi_lifts_the_handicap_givers_winrate_and_only_in_play() {
         "{on_analysed} {off_analysed}"
     );
 }
+
+#[test]
+fn resigns_only_after_three_lost_turns_in_a_row() {
+    let mut e = engine(9, 400, Player::Flat);
+    // Black's walls on rows 3 and 7 and column E leave White nothing to live in
+    let mut walls: Vec<String> = "ABCDEFGHJ"
+        .chars()
+        .flat_map(|c| [format!("{c}3"), format!("{c}7")])
+        .collect();
+    walls.extend(["E1", "E2", "E4", "E5", "E6", "E8", "E9"].map(String::from));
+    for v in &walls {
+        let p = pt(&e, v);
+        e.play(Color::Black, Move::Play(p)).unwrap();
+        e.play(Color::White, Move::Pass).unwrap();
+    }
+    e.play(Color::Black, Move::Pass).unwrap();
+    let mut turns = Vec::new();
+    for _ in 0..RESIGN_TURNS {
+        let d = e.genmove(Color::White, &gen(true), &mut |_| {});
+        turns.push(d);
+        if d == Decision::Resign {
+            break;
+        }
+        // the search wanted to resign: White was lost
+        let best = e.last_report().and_then(|r| r.moves.first()).unwrap();
+        assert!(best.winrate < e.params.resign_threshold, "{best:?}");
+        // Black answers with a stone, so the game goes on
+        let reply = ["A1", "J1", "A9", "J9", "B1", "H1"]
+            .map(|v| pt(&e, v))
+            .into_iter()
+            .find(|&p| e.is_legal(Color::Black, Move::Play(p)))
+            .unwrap();
+        e.play(Color::Black, Move::Play(reply)).unwrap();
+    }
+    assert_eq!(turns.len(), RESIGN_TURNS, "{turns:?}");
+    assert!(turns[..RESIGN_TURNS - 1]
+        .iter()
+        .all(|&d| d != Decision::Resign));
+    assert_eq!(turns.last(), Some(&Decision::Resign));
+    // a position reached otherwise than by the previous own turn starts a new streak
+    assert!(e.undo() && e.undo());
+    let d = e.genmove(Color::White, &gen(false), &mut |_| {});
+    assert_ne!(d, Decision::Resign);
+}

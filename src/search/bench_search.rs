@@ -95,6 +95,7 @@ pub fn measure(args: &SearchBenchArgs) -> Result<SearchBenchReport, String> {
             playouts: None,
             soft: Some(end),
             hard: Some(end),
+            spend_all: true,
         },
         &[],
         &AtomicBool::new(false),

@@ -599,7 +599,7 @@ mod tests {
             &Limits {
                 playouts: None,
                 soft: Some(deadline_in(0.2)),
-                hard: None,
+                ..Limits::default()
             },
             &[],
             &AtomicBool::new(false),
@@ -651,8 +651,8 @@ mod tests {
             FlatParams::default(),
             Limits {
                 playouts: None,
-                soft: None,
                 hard: Some(deadline_in(0.05)),
+                ..Limits::default()
             },
             &[],
         );

@@ -63,6 +63,10 @@ pub struct Limits {
     pub soft: Option<Instant>,
     /// Never search past this.
     pub hard: Option<Instant>,
+    /// Time left unused on this move is lost (overtime whose period starts afresh): the
+    /// search goes on to the soft limit even once the best move is settled, which grows
+    /// the subtree the next move reuses.
+    pub spend_all: bool,
 }
 
 /// A move searcher; the engine owns one.

@@ -105,6 +105,9 @@ pub struct MoveTime {
     pub soft: f64,
     /// Never think past this (at least `soft`).
     pub hard: f64,
+    /// Time left unused is lost (overtime whose period starts afresh): a settled best move
+    /// does not end the search, whose further visits grow the subtree the next move reuses.
+    pub spend_all: bool,
 }
 
 /// What the game looks like to the time manager.
@@ -241,6 +244,7 @@ impl Clock {
         let unclocked = MoveTime {
             soft: p.default,
             hard: p.default * HARD_FACTOR,
+            spend_all: false,
         };
         if self.kind == ClockKind::Unlimited {
             return unclocked;
@@ -254,6 +258,7 @@ impl Clock {
                 ClockKind::Byoyomi => MoveTime {
                     soft: BYOYOMI_SOFT * (period - lag),
                     hard: period - lag,
+                    spend_all: true,
                 },
                 _ => {
                     // hard borrows at most one later stone's share
@@ -262,6 +267,7 @@ impl Clock {
                     MoveTime {
                         soft: share - lag,
                         hard: if n > 1.0 { 2.0 * share } else { share } - lag,
+                        spend_all: n <= 1.0,
                     }
                 }
             }
@@ -278,6 +284,7 @@ impl Clock {
                 MoveTime {
                     soft: 0.0,
                     hard: -lag,
+                    spend_all: false,
                 }
             };
             let r = remaining_moves(s);
@@ -287,13 +294,18 @@ impl Clock {
             let share = (l.main - reserve).max(0.0) * phase_share(s, r);
             let soft = share.max(first.soft).max(0.0);
             let hard = (soft * HARD_FACTOR).min(0.25 * l.main + first.hard.max(0.0));
-            MoveTime { soft, hard }
+            MoveTime {
+                soft,
+                hard,
+                spend_all: false,
+            }
         };
         let cap = (10.0 * p.default).max(MAX_MOVE_SECONDS);
         let soft = t.soft.clamp(MIN_THINK, cap);
         MoveTime {
             soft,
             hard: t.hard.min(HARD_FACTOR * cap).max(soft),
+            spend_all: t.spend_all,
         }
     }
 }
@@ -381,7 +393,7 @@ pub fn stop_reason(t: &MoveTime, p: &Progress) -> Option<StopReason> {
     }
     // the playouts left until the search would stop, at the rate so far (once it is known:
     // a reused tree brings visits but no rate)
-    if p.elapsed > 0.0 && p.playouts >= RATE_PLAYOUTS {
+    if !t.spend_all && p.elapsed > 0.0 && p.playouts >= RATE_PLAYOUTS {
         let until = if p.clear { t.soft } else { t.hard };
         let rate = p.playouts as f64 / p.elapsed;
         let left = rate * (until - p.elapsed).max(0.0);
@@ -519,6 +531,10 @@ mod tests {
             t.soft < t.hard && t.hard <= 1.0 - LAG_MARGIN + 1e-9,
             "{t:?}"
         );
+        assert!(t.spend_all, "a period starts afresh: time saved is lost");
+        // main time keeps what a move leaves
+        let fresh = Clock::new(ClockKind::Byoyomi, 20.0, 1.0, 3);
+        assert!(!fresh.move_times(B, &at(9, 10), &params(1.0)).spend_all);
         // the last period as reported by kgsGtp
         c.report(W, 0.8, 1);
         let t = c.move_times(W, &at(9, 100), &params(1.0));
@@ -576,10 +592,16 @@ mod tests {
         let t = c.move_times(B, &at(19, 150), &params(1.0));
         assert!((t.soft - (4.0 - LAG_MARGIN)).abs() < 1e-9, "{t:?}");
         assert!((t.hard - (8.0 - LAG_MARGIN)).abs() < 1e-9, "{t:?}");
-        // one stone left: the whole period, minus the margin, and nothing more
+        assert!(
+            !t.spend_all,
+            "time saved now serves the period's later stones"
+        );
+        // one stone left: the whole period, minus the margin, and nothing more; what is not
+        // used is lost, so all of it is used
         c.report(B, 2.0, 1);
         let t = c.move_times(B, &at(19, 150), &params(1.0));
         assert_eq!((t.soft, t.hard), (2.0 - LAG_MARGIN, 2.0 - LAG_MARGIN));
+        assert!(t.spend_all);
         // a whole game of 25 stones in 5 minutes never overruns a period
         let mut c = Clock::new(ClockKind::Canadian, 0.0, 300.0, 25);
         let times = play_out(&mut c, 19, 150, 5);
@@ -627,6 +649,7 @@ mod tests {
         let t = MoveTime {
             soft: 2.0,
             hard: 6.0,
+            spend_all: false,
         };
         let p = Progress {
             elapsed: 1.0,
@@ -659,6 +682,13 @@ mod tests {
             ..p
         };
         assert_eq!(stop_reason(&t, &settled), Some(StopReason::Settled));
+        // unless the time saved would be lost anyway
+        let all = MoveTime {
+            spend_all: true,
+            ..t
+        };
+        assert_eq!(stop_reason(&all, &settled), None);
+        assert_eq!(stop_reason(&all, &clear), Some(StopReason::Soft));
         // nor before this search's own rate is known (the visits came from a reused tree)
         let fresh = Progress {
             playouts: 10,

@@ -506,10 +506,12 @@ impl Searcher for TreeSearch {
             (Some(s), Some(h)) => Some(MoveTime {
                 soft: secs(s).min(secs(h)),
                 hard: secs(h),
+                spend_all: limits.spend_all,
             }),
             (Some(t), None) | (None, Some(t)) => Some(MoveTime {
                 soft: secs(t),
                 hard: secs(t),
+                spend_all: limits.spend_all,
             }),
             (None, None) => None,
         };
@@ -1124,6 +1126,7 @@ mod tests {
                 playouts: None,
                 soft: Some(now + Duration::from_millis(300)),
                 hard: Some(now + Duration::from_millis(300)),
+                ..Limits::default()
             },
             &[],
             &AtomicBool::new(false),
