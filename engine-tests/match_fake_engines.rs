@@ -676,6 +676,63 @@ fn byoyomi_falls_back_to_time_settings_when_kgs_time_settings_is_refused() {
     assert_no_leftovers(&dir);
 }
 
+#[test]
+fn fischer_goes_to_kata_time_settings_or_falls_back_to_one_stone_periods() {
+    let dir = out_dir("fischer");
+    let b = fake("b", "moves", &dir, "--moves C3,D4,E5 --delay 1.2 --kata");
+    let w = fake("w", "moves", &dir, "--moves A1,B1,E1");
+    let s = play(
+        &dir,
+        &[
+            "--engine",
+            &b,
+            "--engine",
+            &w,
+            "--games",
+            "1",
+            "--size",
+            "5",
+            "--time-settings",
+            "fischer 30 2",
+        ],
+        40.0,
+    )
+    .expect("match runs");
+    let g = games(&dir);
+    assert!(!field(&g[0], "reason").contains("time"), "{}", s.table());
+    let to_b = sent_to(&dir, 1, "b(B)");
+    assert_eq!(
+        starting(&to_b, "kata-time_settings"),
+        ["kata-time_settings fischer 30 2"]
+    );
+    assert!(starting(&to_b, "time_settings").is_empty(), "{to_b:?}");
+    // the bank: 30, then 30 - 1.2 (and the runner's overhead) + 2, in whole seconds
+    let lefts = starting(&to_b, "time_left");
+    assert_eq!(lefts.first().map(String::as_str), Some("time_left b 30 0"));
+    let second: Option<u32> = lefts
+        .get(1)
+        .and_then(|l| l.strip_prefix("time_left b "))
+        .and_then(|l| l.strip_suffix(" 0"))
+        .and_then(|t| t.parse().ok());
+    assert!(second.is_some_and(|t| (28..=30).contains(&t)), "{lefts:?}");
+    assert!(
+        left(&g[0], "b", "main").is_some_and(|m| m > 30.0),
+        "the bank grew"
+    );
+    let to_w = sent_to(&dir, 1, "w(W)");
+    assert!(starting(&to_w, "kata-time_settings").is_empty());
+    assert_eq!(starting(&to_w, "time_settings"), ["time_settings 28 2 1"]);
+    assert_eq!(
+        starting(&to_w, "time_left").first().map(String::as_str),
+        Some("time_left w 28 0")
+    );
+    assert_eq!(
+        warnings(&g[0]),
+        ["w does not know kata-list_time_settings; Fischer time sent as `time_settings 28 2 1`"]
+    );
+    assert_no_leftovers(&dir);
+}
+
 /// The `warnings` of a `games.jsonl` line.
 fn warnings(g: &Json) -> Vec<String> {
     g.get("warnings")

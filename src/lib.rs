@@ -3,12 +3,14 @@
 //! - [`board`]: the bitboard core (chains, liberties, captures, simple ko, hashing).
 //! - [`rules`]: rule sets, game history, superko, end of game and scoring.
 //! - [`search`]: playouts and search.
+//! - [`clock`]: time controls and the game clock, shared by the engine and the match runner.
 //! - [`engine`]: the game, the searcher and the clock behind one API (no protocol).
 
 #![warn(missing_docs)]
 
 pub mod arena;
 pub mod board;
+pub mod clock;
 pub mod engine;
 pub mod gtp;
 pub mod learn;

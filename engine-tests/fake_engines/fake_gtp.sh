@@ -2,7 +2,7 @@
 # A tiny, deliberately misbehaving GTP engine for the match-runner tests.
 #
 # usage: fake_gtp.sh MODE [--pids FILE] [--moves C3,D4,...] [--dead A1,B2,...] [--max-size N]
-#                        [--delay SECONDS] [--kgs] [--kgs-refuses] [--no-known-command]
+#                        [--delay SECONDS] [--kgs] [--kgs-refuses] [--kata] [--no-known-command]
 #                        [--handicap fixed|free|none] [--fixed-points C3,G7]
 #                        [--seed S --seeds FILE]
 #
@@ -25,6 +25,7 @@
 # --kgs         knows kgs-time_settings (none, absolute MAIN, byoyomi|canadian MAIN PERIOD N);
 #               without it the command is unknown, as in GNU Go 3.8
 # --kgs-refuses names kgs-time_settings among its commands but refuses it
+# --kata        knows kata-list_time_settings and kata-time_settings (KataGo's kinds)
 # --no-known-command  has no known_command (list_commands still names every command)
 # --handicap fixed  (default) knows fixed_handicap (answering GTP's fixed points) and
 #                   set_free_handicap; "free": set_free_handicap only; "none": neither
@@ -32,7 +33,7 @@
 # --seed S      a seed (it changes nothing); with --seeds FILE it is appended to FILE
 mode=${1:-pass}
 shift
-pids="" moves="" dead="" max_size=25 delay="" kgs="" kgs_refuses="" known=yes
+pids="" moves="" dead="" max_size=25 delay="" kgs="" kgs_refuses="" kata="" known=yes
 handicap=fixed fixed_points="" size=19 seed="" seeds=""
 while [ $# -gt 0 ]; do
   case $1 in
@@ -43,6 +44,7 @@ while [ $# -gt 0 ]; do
     --delay) delay=$2; shift 2 ;;
     --kgs) kgs=yes; shift ;;
     --kgs-refuses) kgs=yes; kgs_refuses=yes; shift ;;
+    --kata) kata=yes; shift ;;
     --no-known-command) known=""; shift ;;
     --handicap) handicap=$2; shift 2 ;;
     --fixed-points) fixed_points=$2; shift 2 ;;
@@ -59,6 +61,7 @@ commands="protocol_version name version list_commands boardsize clear_board komi
 commands="$commands final_status_list time_settings time_left quit"
 [ -n "$known" ] && commands="$commands known_command"
 [ -n "$kgs" ] && commands="$commands kgs-time_settings"
+[ -n "$kata" ] && commands="$commands kata-list_time_settings kata-time_settings"
 [ "$handicap" = fixed ] && commands="$commands fixed_handicap"
 [ "$handicap" != none ] && commands="$commands set_free_handicap"
 
@@ -93,6 +96,9 @@ while IFS= read -r line; do
     time_settings|time_left) want=3 ;;
     kgs-time_settings)
       case ${w[1]} in none) want=1 ;; absolute) want=2 ;; byoyomi|canadian) want=4 ;; *) want=-1 ;; esac ;;
+    kata-time_settings)
+      case ${w[1]} in none) want=1 ;; absolute) want=2 ;; fischer) want=3 ;; byoyomi|canadian) want=4 ;;
+        fischer-capped) want=5 ;; *) want=-1 ;; esac ;;
     *) want=0 ;;
   esac
   known_here=""
@@ -118,6 +124,8 @@ while IFS= read -r line; do
     clear_board|komi|time_settings|time_left) ok "" ;;
     kgs-time_settings)
       if [ -n "$kgs_refuses" ]; then err "not supported"; else ok ""; fi ;;
+    kata-time_settings) ok "" ;;
+    kata-list_time_settings) ok "none absolute byoyomi canadian fischer fischer-capped" ;;
     known_command)
       case " $commands " in *" ${w[1]} "*) ok true ;; *) ok false ;; esac ;;
     list_commands) ok "$(printf '%s\n' $commands)" ;;

@@ -1,290 +1,30 @@
-//! Time controls and the game clock the match runner keeps for each engine: absolute main
-//! time, then either Canadian overtime (GTP `time_settings`: so many stones in each period)
-//! or Japanese byo-yomi (kgsGtp's `kgs-time_settings byoyomi`: so many periods; a move
-//! finished within a period keeps it, a move that overruns one uses it up).
+//! The referee's clock for each engine: the one clock model of [`crate::clock`] with the
+//! match's lag allowance and the seconds used so far. What the engines are told (GTP
+//! `time_settings`, kgsGtp's `kgs-time_settings`, KataGo's `kata-time_settings`) is decided in
+//! [`super::game`].
 
-use std::fmt;
+use crate::clock::SideClock;
+pub use crate::clock::{Overtime, TimeControl, TimeLeft, TimeLoss};
 
 /// Default lag allowance: a move may overrun the time it had by this many seconds before the
 /// flag falls (`tengen match --lag-allowance`).
 pub const LAG_ALLOWANCE: f64 = 0.5;
 
-/// What follows main time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overtime {
-    /// Nothing: the flag falls when main time is used up.
-    Absolute,
-    /// Canadian overtime: `stones` stones to play in each period of `byoyomi` seconds.
-    Canadian,
-    /// Japanese byo-yomi: `periods` periods of `byoyomi` seconds each.
-    Byoyomi,
-}
-
-impl Overtime {
-    /// The name `--time-settings`, `kgs-time_settings` and `summary.json` use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Overtime::Absolute => "absolute",
-            Overtime::Canadian => "canadian",
-            Overtime::Byoyomi => "byoyomi",
-        }
-    }
-}
-
-/// A time control in seconds: GTP `time_settings MAIN BYOYOMI STONES`, or Japanese
-/// byo-yomi of `periods` periods (kgsGtp's `kgs-time_settings byoyomi MAIN BYOYOMI PERIODS`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeControl {
-    /// Main time.
-    pub main: f64,
-    /// Length of one overtime period (0: absolute time, no overtime).
-    pub byoyomi: f64,
-    /// Canadian overtime: stones to play within one period (0 for absolute time and
-    /// Japanese byo-yomi).
-    pub stones: u32,
-    /// Japanese byo-yomi: the number of periods (0 for absolute time and Canadian overtime).
-    pub periods: u32,
-}
-
-/// The forms `--time-settings` takes, for error messages.
-const FORMS: &str = "\"MAIN BYOYOMI STONES\", \"absolute MAIN\", \"canadian MAIN PERIOD STONES\" \
-                     or \"byoyomi MAIN PERIOD PERIODS\"";
-
-impl TimeControl {
-    /// A fixed time for every move: no main time, one stone per byoyomi period of `seconds`.
-    pub fn per_move(seconds: f64) -> Result<TimeControl, String> {
-        if !(seconds.is_finite() && seconds > 0.0) {
-            return Err(format!(
-                "time per move must be a positive number of seconds, not {seconds}"
-            ));
-        }
-        Ok(TimeControl {
-            main: 0.0,
-            byoyomi: seconds,
-            stones: 1,
-            periods: 0,
-        })
-    }
-
-    /// Parses `"MAIN BYOYOMI STONES"` (seconds, seconds, count, as in GTP `time_settings`:
-    /// Canadian overtime, or absolute time when BYOYOMI is 0), or one of kgsGtp's
-    /// `kgs-time_settings` forms `"absolute MAIN"`, `"canadian MAIN PERIOD STONES"` and
-    /// `"byoyomi MAIN PERIOD PERIODS"` (Japanese byo-yomi).
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let parts: Vec<&str> = text.split_whitespace().collect();
-        let bad = || format!("time settings must be {FORMS}, got {text:?}");
-        let seconds = |word: &str| -> Result<f64, String> {
-            match word.parse::<f64>() {
-                Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
-                _ => Err(bad()),
-            }
-        };
-        let count = |word: &str| word.parse::<u32>().map_err(|_| bad());
-        let kind = parts.first().map(|w| w.to_ascii_lowercase());
-        match (kind.as_deref(), parts.len()) {
-            (Some("absolute"), 2) => {
-                let main = seconds(parts[1])?;
-                if main == 0.0 {
-                    return Err(format!("{text:?}: no time at all"));
-                }
-                Ok(TimeControl {
-                    main,
-                    byoyomi: 0.0,
-                    stones: 0,
-                    periods: 0,
-                })
-            }
-            (Some(k @ ("canadian" | "byoyomi")), 4) => {
-                let main = seconds(parts[1])?;
-                let period = seconds(parts[2])?;
-                let n = count(parts[3])?;
-                let what = if k == "canadian" { "stones" } else { "periods" };
-                if period == 0.0 || n == 0 {
-                    return Err(format!(
-                        "{text:?}: {k} needs a period longer than 0 s and at least one of \
-                         its {what} (\"absolute MAIN\" is main time alone)"
-                    ));
-                }
-                let canadian = k == "canadian";
-                Ok(TimeControl {
-                    main,
-                    byoyomi: period,
-                    stones: if canadian { n } else { 0 },
-                    periods: if canadian { 0 } else { n },
-                })
-            }
-            (Some("none"), _) => Err(format!("{text:?}: for no clock leave --time-settings out")),
-            (Some("absolute" | "canadian" | "byoyomi"), _) => Err(bad()),
-            (_, 3) => {
-                let main = seconds(parts[0])?;
-                let byoyomi = seconds(parts[1])?;
-                let stones = count(parts[2])?;
-                if byoyomi > 0.0 && stones == 0 {
-                    return Err(format!(
-                        "{text:?}: byoyomi without stones means no time limit in GTP; leave the clock out instead"
-                    ));
-                }
-                if byoyomi == 0.0 && main == 0.0 {
-                    return Err(format!("{text:?}: no time at all"));
-                }
-                Ok(TimeControl {
-                    main,
-                    byoyomi,
-                    stones: if byoyomi > 0.0 { stones } else { 0 },
-                    periods: 0,
-                })
-            }
-            _ => Err(bad()),
-        }
-    }
-
-    /// What follows main time.
-    pub fn overtime(&self) -> Overtime {
-        if self.byoyomi == 0.0 {
-            Overtime::Absolute
-        } else if self.periods > 0 {
-            Overtime::Byoyomi
-        } else {
-            Overtime::Canadian
-        }
-    }
-
-    /// The arguments of GTP `time_settings` (whole seconds, rounded up so no engine is told
-    /// less than it has). Japanese byo-yomi becomes one stone per period, the nearest that
-    /// GTP can say (the engine is not told that there are several periods).
-    pub fn gtp_args(&self) -> (u32, u32, u32) {
-        let stones = match self.overtime() {
-            Overtime::Byoyomi => 1,
-            _ => self.stones,
-        };
-        (secs(self.main), secs(self.byoyomi), stones)
-    }
-
-    /// For Japanese byo-yomi, the numbers of `kgs-time_settings byoyomi MAIN PERIOD PERIODS`
-    /// (whole seconds, rounded up); `None` for other time controls.
-    pub fn kgs_byoyomi_args(&self) -> Option<(u32, u32, u32)> {
-        (self.overtime() == Overtime::Byoyomi)
-            .then(|| (secs(self.main), secs(self.byoyomi), self.periods))
-    }
-
-    /// Stones per Canadian period or Japanese periods: the third number of the time settings.
-    pub fn count(&self) -> u32 {
-        match self.overtime() {
-            Overtime::Byoyomi => self.periods,
-            _ => self.stones,
-        }
-    }
-
-    /// SGF `OT` (overtime): `"5x30 byo-yomi"`, `"25/600 Canadian"`; `None` for absolute time.
-    pub fn sgf_overtime(&self) -> Option<String> {
-        match self.overtime() {
-            Overtime::Absolute => None,
-            Overtime::Canadian => Some(format!("{}/{} Canadian", self.stones, self.byoyomi)),
-            Overtime::Byoyomi => Some(format!("{}x{} byo-yomi", self.periods, self.byoyomi)),
-        }
-    }
-}
-
-fn secs(x: f64) -> u32 {
-    x.ceil().clamp(0.0, u32::MAX as f64) as u32
-}
-
-impl fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.overtime() {
-            Overtime::Absolute => write!(f, "{}s absolute", self.main),
-            Overtime::Canadian if self.main == 0.0 && self.stones == 1 => {
-                write!(f, "{}s per move", self.byoyomi)
-            }
-            Overtime::Canadian => write!(
-                f,
-                "{}s + {} stones in {}s",
-                self.main, self.stones, self.byoyomi
-            ),
-            Overtime::Byoyomi if self.main == 0.0 => {
-                write!(f, "{}x{}s byo-yomi", self.periods, self.byoyomi)
-            }
-            Overtime::Byoyomi => write!(
-                f,
-                "{}s + {}x{}s byo-yomi",
-                self.main, self.periods, self.byoyomi
-            ),
-        }
-    }
-}
-
 /// One engine's clock during a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clock {
     tc: TimeControl,
-    main_left: f64,
-    in_byoyomi: bool,
-    period_left: f64,
-    stones_left: u32,
-    periods_left: u32,
+    side: SideClock,
     used: f64,
     lag: f64,
-}
-
-/// The flag fell: the move took `elapsed` seconds while only `available` were left.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeLoss {
-    /// Seconds the move took.
-    pub elapsed: f64,
-    /// Seconds the engine had for it.
-    pub available: f64,
-    /// Under Japanese byo-yomi, the periods that were left (all of them overrun).
-    pub periods: Option<u32>,
-}
-
-impl TimeLoss {
-    /// Under Japanese byo-yomi, which periods were overrun (`"; the last byo-yomi period
-    /// overrun"`); else empty.
-    pub fn periods_note(&self) -> String {
-        match self.periods {
-            Some(1) => "; the last byo-yomi period overrun".to_string(),
-            Some(n) => format!("; all {n} byo-yomi periods overrun"),
-            None => String::new(),
-        }
-    }
-}
-
-impl fmt::Display for TimeLoss {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:.2} s used, {:.2} s left{}",
-            self.elapsed,
-            self.available,
-            self.periods_note()
-        )
-    }
-}
-
-/// What is left on a clock, for the records.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeLeft {
-    /// Seconds of main time left.
-    pub main: f64,
-    /// In overtime: seconds left in the current period (a whole period under byo-yomi).
-    pub period: Option<f64>,
-    /// Canadian overtime: stones still to play in the current period.
-    pub stones: Option<u32>,
-    /// Japanese byo-yomi: periods left.
-    pub periods: Option<u32>,
 }
 
 impl Clock {
     /// A full clock for `tc`.
     pub fn new(tc: TimeControl) -> Clock {
-        let in_byoyomi = tc.main == 0.0;
         Clock {
             tc,
-            main_left: tc.main,
-            in_byoyomi,
-            period_left: if in_byoyomi { tc.byoyomi } else { 0.0 },
-            stones_left: if in_byoyomi { tc.stones } else { 0 },
-            periods_left: tc.periods,
+            side: SideClock::new(&tc),
             used: 0.0,
             lag: LAG_ALLOWANCE,
         }
@@ -303,57 +43,44 @@ impl Clock {
         self.lag
     }
 
-    fn japanese(&self) -> bool {
-        self.tc.overtime() == Overtime::Byoyomi
-    }
-
-    /// GTP `time_left` arguments: seconds left (rounded down) and stones left in the current
-    /// byoyomi period (0 while in main time). Under Japanese byo-yomi, kgsGtp's convention:
-    /// the seconds of the current period and the number of periods left.
+    /// GTP `time_left` arguments ([`SideClock::time_left`]).
     pub fn time_left(&self) -> (u32, u32) {
-        if !self.in_byoyomi {
-            (self.main_left.floor() as u32, 0)
-        } else if self.japanese() {
-            (self.period_left.floor() as u32, self.periods_left)
-        } else {
-            (self.period_left.floor() as u32, self.stones_left)
-        }
+        self.side.time_left(&self.tc)
     }
 
     /// GTP `time_left` arguments for an engine that was told Japanese byo-yomi as
-    /// `time_settings MAIN PERIOD 1`: one stone in each period; else as [`Clock::time_left`].
+    /// `time_settings MAIN PERIOD 1` (one stone in each period), or Fischer as
+    /// `time_settings MAIN-INCREMENT INCREMENT 1` (gtp2ogs's fallback: the bank less one
+    /// increment as main time, else the bank as the one stone's period); else as
+    /// [`Clock::time_left`].
     pub fn time_left_one_stone(&self) -> (u32, u32) {
-        match self.time_left() {
-            (t, s) if self.japanese() && self.in_byoyomi && s > 0 => (t, 1),
-            left => left,
+        match self.tc.overtime() {
+            Overtime::Byoyomi => match self.time_left() {
+                (t, s) if self.side.in_overtime && s > 0 => (t, 1),
+                left => left,
+            },
+            Overtime::Fischer => {
+                let bank = self.side.main;
+                let floor = |x: f64| x.floor().clamp(0.0, u32::MAX as f64) as u32;
+                if bank > self.tc.increment {
+                    (floor(bank - self.tc.increment), 0)
+                } else {
+                    (floor(bank), 1)
+                }
+            }
+            _ => self.time_left(),
         }
     }
 
     /// What is left, for the records.
     pub fn left(&self) -> TimeLeft {
-        let japanese = self.japanese();
-        TimeLeft {
-            main: self.main_left,
-            period: self.in_byoyomi.then_some(self.period_left),
-            stones: (self.in_byoyomi && !japanese).then_some(self.stones_left),
-            periods: japanese.then_some(self.periods_left),
-        }
+        self.side.left(&self.tc)
     }
 
     /// The most seconds the next move may take without losing on time (lag allowance excluded).
     pub fn available(&self) -> f64 {
-        let overtime = if self.japanese() {
-            f64::from(self.periods_left) * self.tc.byoyomi
-        } else if self.in_byoyomi {
-            self.period_left
-        } else {
-            self.tc.byoyomi
-        };
-        if self.in_byoyomi {
-            overtime
-        } else {
-            self.main_left + overtime
-        }
+        let a = self.side.available(&self.tc);
+        self.tc.max_move.map_or(a, |m| a.min(m))
     }
 
     /// Total seconds charged so far.
@@ -362,75 +89,25 @@ impl Clock {
     }
 
     /// Whether main time is still running (not yet in overtime); always true for absolute
-    /// time, false from the start without main time (`--time-per-move`).
+    /// and Fischer time, false from the start without main time (`--time-per-move`).
     pub fn in_main_time(&self) -> bool {
-        !self.in_byoyomi
+        !self.side.in_overtime
     }
 
-    /// Seconds of main time spent so far (all of it after a loss on time).
+    /// Seconds of main time spent so far (all of it after a loss on time). Under Fischer,
+    /// the bank spent net of the increments.
     pub fn main_used(&self) -> f64 {
-        (self.tc.main - self.main_left).max(0.0)
+        (self.tc.main - self.side.main).max(0.0)
     }
 
-    /// Charges a move that took `elapsed` seconds. Fails when it took more than
-    /// [`Clock::available`] plus the lag allowance, and then leaves nothing on the clock.
-    /// Canadian: an overrun within the allowance costs the rest of the time that was there.
-    /// Japanese: a move finished within a period (plus the allowance) keeps it; each period
-    /// overrun beyond that is used up; time spilling over from main time counts against the
-    /// periods the same way.
+    /// Charges a move that took `elapsed` seconds ([`SideClock::charge`] with this clock's
+    /// lag allowance). Fails when the flag falls, and then leaves nothing on the clock.
     pub fn charge(&mut self, elapsed: f64) -> Result<(), TimeLoss> {
-        let elapsed = elapsed.max(0.0);
-        let available = self.available();
-        if elapsed > available + self.lag {
-            let periods = self.japanese().then_some(self.periods_left);
-            self.main_left = 0.0;
-            self.in_byoyomi = self.tc.byoyomi > 0.0;
-            self.period_left = 0.0;
-            self.stones_left = 0;
-            self.periods_left = 0;
-            return Err(TimeLoss {
-                elapsed,
-                available,
-                periods,
-            });
-        }
-        self.used += elapsed;
-        let mut rest = elapsed;
-        if !self.in_byoyomi {
-            if rest <= self.main_left || self.tc.byoyomi == 0.0 {
-                self.main_left = (self.main_left - rest).max(0.0);
-                return Ok(());
-            }
-            rest -= self.main_left;
-            self.main_left = 0.0;
-            self.in_byoyomi = true;
-            self.period_left = self.tc.byoyomi;
-            self.stones_left = self.tc.stones;
-        }
-        if self.japanese() {
-            // The move ended in the k-th period from its start in overtime (the allowance
-            // taken off): the k - 1 before it are used up. Never all of them: that is the
-            // flag, checked above.
-            let over = rest - self.lag;
-            let spent = if over > 0.0 {
-                ((over / self.tc.byoyomi).ceil() - 1.0).clamp(0.0, u32::MAX as f64) as u32
-            } else {
-                0
-            };
-            self.periods_left -= spent.min(self.periods_left.saturating_sub(1));
-            self.period_left = self.tc.byoyomi;
-            return Ok(());
-        }
-        self.period_left = (self.period_left - rest).max(0.0);
-        self.stones_left = self.stones_left.saturating_sub(1);
-        if self.stones_left == 0 {
-            self.period_left = self.tc.byoyomi;
-            self.stones_left = self.tc.stones;
-        }
+        self.side.charge(&self.tc, elapsed, self.lag)?;
+        self.used += elapsed.max(0.0);
         Ok(())
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -444,15 +121,7 @@ mod tests {
 
     #[test]
     fn parse_accepts_gtp_forms_and_rejects_nonsense() {
-        assert_eq!(
-            tc("600 30 5"),
-            TimeControl {
-                main: 600.0,
-                byoyomi: 30.0,
-                stones: 5,
-                periods: 0
-            }
-        );
+        assert_eq!(tc("600 30 5"), TimeControl::canadian(600.0, 30.0, 5));
         assert_eq!(tc("60 0 0").stones, 0);
         assert_eq!(
             tc("60 0 7").stones,
@@ -530,15 +199,7 @@ mod tests {
     #[test]
     fn parse_accepts_kgs_forms() {
         let byo = tc("byoyomi 600 30 5");
-        assert_eq!(
-            byo,
-            TimeControl {
-                main: 600.0,
-                byoyomi: 30.0,
-                stones: 0,
-                periods: 5
-            }
-        );
+        assert_eq!(byo, TimeControl::byoyomi(600.0, 30.0, 5));
         assert_eq!(byo.overtime(), Overtime::Byoyomi);
         assert_eq!(byo.count(), 5);
         assert_eq!(
@@ -592,13 +253,18 @@ mod tests {
             "absolute 60 0 0",
             "absolute -60",
             "none",
-            "fischer 600 30",
+            "fischer 600 0",
+            "fischer 600",
+            "fischer-capped 600 10 300 -1",
+            "fischer-capped 600 10 900",
             "japanese 600 30 5",
             "600 30 5 byoyomi",
         ] {
             assert!(TimeControl::parse(bad).is_err(), "{bad:?} accepted");
         }
-        let msg = TimeControl::parse("fischer 1 2").err().unwrap_or_default();
+        let msg = TimeControl::parse("fischer 1 2 3")
+            .err()
+            .unwrap_or_default();
         assert!(msg.contains("byoyomi MAIN PERIOD PERIODS"), "{msg}");
     }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use gtp::Command;
 
-use super::clock::{Clock, TimeControl, TimeLeft};
+use super::clock::{Clock, Overtime, TimeControl, TimeLeft};
 use super::judge::Judge;
 use super::plan::{self, Opening, Scheduled};
 use super::process::{shorten, Engine, EngineError, Reply, Transcript};
@@ -248,8 +248,8 @@ struct Game<'a> {
     names: [String; 2],
     engines: [Option<Engine>; 2],
     clocks: [Option<Clock>; 2],
-    /// Engines told Japanese byo-yomi as `time_settings MAIN PERIOD 1` (no
-    /// `kgs-time_settings`): their `time_left` counts one stone, not the periods left.
+    /// Engines told byo-yomi or Fischer time in GTP's `time_settings` form (they know no
+    /// `kgs-time_settings` or `kata-time_settings`): their `time_left` follows that form.
     one_stone: [bool; 2],
     judge: Judge,
     moves: Vec<(Color, Option<Vertex>)>,
@@ -523,30 +523,46 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// Tells `c`'s engine the clock: GTP `time_settings`, or for Japanese byo-yomi
+    /// Tells `c`'s engine the clock: GTP `time_settings`; for Japanese byo-yomi
     /// `kgs-time_settings byoyomi MAIN PERIOD PERIODS` when the engine knows it (and takes
-    /// it), else `time_settings MAIN PERIOD 1` (one stone a period, the nearest GTP form)
-    /// with a warning.
+    /// it), for Fischer time KataGo's `kata-time_settings fischer ...` when the engine lists
+    /// `kata-list_time_settings` (as gtp2ogs decides); else the nearest GTP form (one stone a
+    /// period; Fischer as main time less one increment and one stone per increment, as
+    /// gtp2ogs sends it) with a warning.
     fn time_settings(&mut self, c: Color, tc: TimeControl) -> Result<(), Stop> {
-        if let Some((m, p, n)) = tc.kgs_byoyomi_args() {
-            let fallback = format!("byo-yomi sent as `time_settings {m} {p} 1`");
-            let why = if self.knows(c, "kgs-time_settings")? {
-                let args = [m.to_string(), p.to_string(), n.to_string()];
-                let kgs = cmd(
-                    "kgs-time_settings",
-                    &["byoyomi", &args[0], &args[1], &args[2]],
-                );
-                let reply = self.ask(c, &kgs, cmd_timeout(self.s))?;
+        let special = if let Some((m, p, n)) = tc.kgs_byoyomi_args() {
+            let args = [
+                "byoyomi".to_string(),
+                m.to_string(),
+                p.to_string(),
+                n.to_string(),
+            ];
+            Some(("kgs-time_settings", "kgs-time_settings", args.to_vec()))
+        } else {
+            tc.kata_fischer_args()
+                .map(|args| ("kata-list_time_settings", "kata-time_settings", args))
+        };
+        if let Some((probe, name, args)) = special {
+            let (m, b, st) = tc.gtp_args();
+            let what = match tc.overtime() {
+                Overtime::Fischer => "Fischer time",
+                _ => "byo-yomi",
+            };
+            let fallback = format!("{what} sent as `time_settings {m} {b} {st}`");
+            let why = if self.knows(c, probe)? {
+                let words: Vec<&str> = args.iter().map(String::as_str).collect();
+                let line = cmd(name, &words);
+                let reply = self.ask(c, &line, cmd_timeout(self.s))?;
                 if reply.ok {
                     return Ok(());
                 }
                 format!(
                     "refused `{}`: {}",
-                    kgs.to_string().trim(),
+                    line.to_string().trim(),
                     shorten(&reply.text, 80)
                 )
             } else {
-                "does not know kgs-time_settings".to_string()
+                format!("does not know {probe}")
             };
             self.one_stone[c.index()] = true;
             self.warnings

@@ -112,7 +112,11 @@ pub struct MatchArgs {
     /// "600 30 5"; "300 0 0" is absolute time), or as kgsGtp's kgs-time_settings: "byoyomi
     /// MAIN PERIOD PERIODS" (Japanese byo-yomi: a move within a period keeps it, overrunning
     /// one uses it up; sent as kgs-time_settings to engines that know it, else as
-    /// time_settings MAIN PERIOD 1), "canadian MAIN PERIOD STONES", "absolute MAIN"
+    /// time_settings MAIN PERIOD 1), "canadian MAIN PERIOD STONES", "absolute MAIN", or as
+    /// KataGo's kata-time_settings: "fischer MAIN INCREMENT" or "fischer-capped MAIN
+    /// INCREMENT MAX_MAIN MAX_MOVE" (-1: no cap; sent as kata-time_settings to engines that
+    /// list kata-list_time_settings, else as time_settings MAIN-INCREMENT INCREMENT 1, as
+    /// gtp2ogs does)
     #[arg(long, value_name = "MAIN BYOYOMI STONES")]
     pub time_settings: Option<String>,
     /// Longest wait for any reply, in seconds (default: the clock for genmove, else 60)
@@ -515,7 +519,7 @@ fn match_settings(plan: &Plan, seed: Option<u64>) -> MatchSettings {
         komi: s.komi,
         handicap: (s.handicap > 0).then_some(s.handicap),
         rules: s.rules.to_string(),
-        time_settings: s.time.map(|t| (t.main, t.byoyomi, t.count())),
+        time_settings: s.time.map(|t| (t.main, t.period_or_increment(), t.count())),
         overtime: s.time.map(|t| t.overtime().name().to_string()),
         move_timeout: s.move_timeout,
         lag_allowance: s.lag_allowance,
@@ -904,7 +908,13 @@ mod tests {
         assert!(bad(&["--time-settings", "1 2"]));
         assert!(bad(&["--time-settings", "byoyomi 60 30"]));
         assert!(bad(&["--time-settings", "byoyomi 60 0 5"]));
-        assert!(bad(&["--time-settings", "fischer 60 5"]));
+        assert!(bad(&["--time-settings", "fischer 60 0"]));
+        let fischer = plan(&args(&["--time-settings", "fischer 60 5"]).expect("parse"));
+        let tc = fischer.expect("plan").settings.time.expect("a clock");
+        assert_eq!(
+            (tc.main, tc.increment, tc.overtime().name()),
+            (60.0, 5.0, "fischer")
+        );
         let byo = plan(&args(&["--time-settings", "byoyomi 60 30 5"]).expect("parse"));
         let tc = byo.expect("plan").settings.time.expect("a clock");
         assert_eq!(

@@ -210,9 +210,9 @@ pub struct MatchSettings {
     /// The rules' canonical name.
     pub rules: String,
     /// The clock as main time, period and stones per period (Canadian) or periods
-    /// (byo-yomi); `null` without one.
+    /// (byo-yomi), or main time, increment and 0 (Fischer); `null` without one.
     pub time_settings: Option<(f64, f64, u32)>,
-    /// What follows main time: `absolute`, `canadian` or `byoyomi`; absent without a clock
+    /// What follows main time: `absolute`, `canadian`, `byoyomi` or `fischer`; absent without a clock
     /// and in summaries written before byo-yomi (their clocks are GTP `time_settings`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overtime: Option<String>,
@@ -737,6 +737,9 @@ impl Summary {
             row(
                 "clock",
                 match (m.time_settings, &m.overtime) {
+                    (Some((main, inc, _)), Some(o)) if o == "fischer" => {
+                        format!("{main} s + fischer {inc} s a move")
+                    }
                     (Some((main, period, n)), Some(o)) => {
                         format!("{main} s + {o} {period} s / {n}")
                     }

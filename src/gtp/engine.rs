@@ -5,10 +5,11 @@
 use super::frame::{self, Command};
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
+use crate::clock::TimeControl;
 use crate::engine::{Decision, Engine, Genmove};
 use crate::rules::status::status_word;
 use crate::rules::{Game, Move, Rules, Status};
-use crate::search::time::{Clock, ClockKind};
+use crate::search::time::Clock;
 use crate::search::Report;
 use crate::sgf::{self, GameRecord};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,6 +61,11 @@ const COMMANDS: &[(&str, Run)] = &[
     ("time_left", Run::Plain(Gtp::time_left)),
     ("kgs-rules", Run::Plain(Gtp::kgs_rules)),
     ("kgs-time_settings", Run::Plain(Gtp::kgs_time_settings)),
+    (
+        "kata-list_time_settings",
+        Run::Plain(|_, a| want(a, 0).map(|_| TIME_KINDS.join(" "))),
+    ),
+    ("kata-time_settings", Run::Plain(Gtp::kata_time_settings)),
     ("kgs-genmove_cleanup", Run::Stream(Gtp::genmove_cleanup)),
     ("kgs-game_over", Run::Plain(|_, _| Ok(String::new()))),
     ("kgs-chat", Run::Plain(Gtp::kgs_chat)),
@@ -205,6 +211,59 @@ fn want(args: &[String], n: usize) -> Result<(), String> {
     }
 }
 
+/// The time kinds of `kgs-time_settings` and (with `kata`) `kata-time_settings`.
+const TIME_KINDS: &[&str] = &[
+    "none",
+    "absolute",
+    "byoyomi",
+    "canadian",
+    "fischer",
+    "fischer-capped",
+];
+
+/// A clock from `kgs-time_settings KIND ...` or (with `kata`, which adds Fischer)
+/// `kata-time_settings KIND ...`. A period or count of 0 means main time alone.
+fn clock_from_words(args: &[String], kata: bool) -> Result<Clock, String> {
+    let kind = args.first().ok_or(SYNTAX)?.to_ascii_lowercase();
+    let cap = |s: &str| -> Result<Option<f64>, String> {
+        let v = parse_real(s)?;
+        Ok((v > 0.0).then_some(v.min(1.0e9)))
+    };
+    Ok(match kind.as_str() {
+        "none" => {
+            want(args, 1)?;
+            Clock::unlimited()
+        }
+        "absolute" => {
+            want(args, 2)?;
+            Clock::new(TimeControl::absolute(parse_seconds(&args[1])?))
+        }
+        "byoyomi" | "canadian" => {
+            want(args, 4)?;
+            let main = parse_seconds(&args[1])?;
+            let period = parse_seconds(&args[2])?;
+            let count = parse_count(&args[3])?;
+            Clock::new(if kind == "byoyomi" {
+                TimeControl::byoyomi(main, period, count)
+            } else {
+                TimeControl::canadian(main, period, count)
+            })
+        }
+        "fischer" if kata => {
+            want(args, 3)?;
+            let (main, inc) = (parse_seconds(&args[1])?, parse_seconds(&args[2])?);
+            Clock::new(TimeControl::fischer(main, inc, None, None))
+        }
+        "fischer-capped" if kata => {
+            want(args, 5)?;
+            let (main, inc) = (parse_seconds(&args[1])?, parse_seconds(&args[2])?);
+            let (max_main, max_move) = (cap(&args[3])?, cap(&args[4])?);
+            Clock::new(TimeControl::fischer(main, inc, max_main, max_move))
+        }
+        _ => return Err(SYNTAX.into()),
+    })
+}
+
 /// Rules from a Tengen preset name or one of KataGo's/KGS's names for the same rules, with
 /// the canonical name (the one parser: [`crate::rules::parse_rules_name`]).
 pub fn rules_by_name(name: &str) -> Option<(Rules, String)> {
@@ -233,6 +292,8 @@ const KEEP_PONDERING: &[&str] = &[
     "time_left",
     "time_settings",
     "kgs-time_settings",
+    "kata-time_settings",
+    "kata-list_time_settings",
     "showboard",
 ];
 
@@ -813,14 +874,13 @@ impl Gtp {
         let main = parse_seconds(&args[0])?;
         let byo = parse_seconds(&args[1])?;
         let stones = parse_count(&args[2])?;
-        let kind = if byo > 0.0 && stones == 0 {
-            ClockKind::Unlimited
-        } else if byo == 0.0 || stones == 0 {
-            ClockKind::Absolute
+        // GTP: byo-yomi time with no stones means no time limit
+        let clock = if byo > 0.0 && stones == 0 {
+            Clock::unlimited()
         } else {
-            ClockKind::Canadian
+            Clock::new(TimeControl::canadian(main, byo, stones))
         };
-        self.engine.set_clock(Clock::new(kind, main, byo, stones));
+        self.engine.set_clock(clock);
         Ok(String::new())
     }
 
@@ -834,34 +894,15 @@ impl Gtp {
     }
 
     fn kgs_time_settings(&mut self, args: &[String]) -> Reply {
-        let kind = args.first().ok_or(SYNTAX)?.to_ascii_lowercase();
-        let clock = match kind.as_str() {
-            "none" => {
-                want(args, 1)?;
-                Clock::new(ClockKind::Unlimited, 0.0, 0.0, 0)
-            }
-            "absolute" => {
-                want(args, 2)?;
-                Clock::new(ClockKind::Absolute, parse_seconds(&args[1])?, 0.0, 0)
-            }
-            "byoyomi" | "canadian" => {
-                want(args, 4)?;
-                let kind = if kind == "byoyomi" {
-                    ClockKind::Byoyomi
-                } else {
-                    ClockKind::Canadian
-                };
-                let main = parse_seconds(&args[1])?;
-                let period = parse_seconds(&args[2])?;
-                let count = parse_count(&args[3])?;
-                if period == 0.0 || count == 0 {
-                    Clock::new(ClockKind::Absolute, main, 0.0, 0)
-                } else {
-                    Clock::new(kind, main, period, count)
-                }
-            }
-            _ => return Err(SYNTAX.into()),
-        };
+        let clock = clock_from_words(args, false)?;
+        self.engine.set_clock(clock);
+        Ok(String::new())
+    }
+
+    /// KataGo's `kata-time_settings`: kgsGtp's kinds plus `fischer MAIN INCREMENT` and
+    /// `fischer-capped MAIN INCREMENT MAX_MAIN MAX_MOVE` (-1: no cap).
+    fn kata_time_settings(&mut self, args: &[String]) -> Reply {
+        let clock = clock_from_words(args, true)?;
         self.engine.set_clock(clock);
         Ok(String::new())
     }

@@ -1,5 +1,5 @@
-//! Time management: the clock set by the controller (`time_settings`, `kgs-time_settings`),
-//! kept by the engine itself between the controller's `time_left` reports (which carry whole
+//! Time management: the clock set by the controller (`time_settings`, `kgs-time_settings`,
+//! `kata-time_settings`), kept by the engine itself between the controller's `time_left` reports (which carry whole
 //! seconds only), and how long to think on one move: a soft limit (the usual think) and a
 //! hard limit (what a search may use when the best move is unclear), and when a running
 //! search may stop before them.
@@ -10,49 +10,23 @@
 //! margin is kept back from every move.
 
 use crate::board::Color;
+use crate::clock::{Overtime, SideClock, TimeControl};
 use std::time::{Duration, Instant};
 
-/// Kinds of time control.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ClockKind {
-    /// No clock set: the per-move default applies (unless `time_left` reports one).
-    #[default]
-    Unset,
-    /// No time limit.
-    Unlimited,
-    /// Main time only.
-    Absolute,
-    /// Canadian overtime: `stones` moves in every period.
-    Canadian,
-    /// Japanese byo-yomi: `stones` periods, one move in each.
-    Byoyomi,
-}
-
-/// Where one side's clock stands.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Left {
-    /// Main time left in seconds.
-    pub main: f64,
-    /// Seconds left in the current overtime period.
-    pub period: f64,
-    /// Canadian: stones still to play in the period; byo-yomi: periods left (the current one
-    /// included); 0 while in main time.
-    pub count: u32,
-}
-
-/// Time settings and both sides' clocks.
+/// The time control the controller set and both sides' clocks, kept between its
+/// `time_left` reports by charging each move as the controller's clock would
+/// ([`SideClock::charge`], the same code the match runner's referee uses).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Clock {
-    /// The kind of time control.
-    pub kind: ClockKind,
-    /// Main time in seconds.
-    pub main: f64,
-    /// Overtime period in seconds (Canadian: for `stones` moves; byo-yomi: per period).
-    pub period: f64,
-    /// Canadian: stones per period; byo-yomi: number of periods.
-    pub stones: u32,
+    /// The time control; `None`: none set (or no limit).
+    tc: Option<TimeControl>,
+    /// No time limit was set explicitly (`time_settings 0 1 0`, `kgs-time_settings none`).
+    unlimited: bool,
+    /// Without settings, the control a side's own `time_left` implies (main time, or one
+    /// Canadian period).
+    implied: [Option<TimeControl>; 2],
     /// Each side's clock as last reported or kept; `None`: as set (or unknown when unset).
-    left: [Option<Left>; 2],
+    left: [Option<SideClock>; 2],
 }
 
 /// What the time manager is given besides the clock.
@@ -121,109 +95,100 @@ pub struct Situation {
     pub empty: usize,
 }
 
+/// The share of the bank, beyond one increment, kept back under Fischer time: the safety
+/// margin is this many lag margins plus one increment (the income comes only after a move).
+const FISCHER_RESERVE_LAGS: f64 = 4.0;
+
 impl Clock {
-    /// A clock of this kind, both sides at the full time.
-    pub fn new(kind: ClockKind, main: f64, period: f64, stones: u32) -> Clock {
+    /// A clock under `tc`, both sides at the full time.
+    pub fn new(tc: TimeControl) -> Clock {
         Clock {
-            kind,
-            main,
-            period,
-            stones,
-            left: [None, None],
+            tc: Some(tc),
+            ..Clock::default()
         }
+    }
+
+    /// No time limit (the per-move default applies, and `time_left` reports are ignored).
+    pub fn unlimited() -> Clock {
+        Clock {
+            unlimited: true,
+            ..Clock::default()
+        }
+    }
+
+    /// The time control in force for `c` (set, or implied by its `time_left`).
+    pub fn control(&self, c: Color) -> Option<&TimeControl> {
+        if self.unlimited {
+            return None;
+        }
+        self.tc.as_ref().or(self.implied[c.index()].as_ref())
     }
 
     /// Where `c`'s clock stands: as reported or kept, else as set; `None` without a clock.
-    pub fn left(&self, c: Color) -> Option<Left> {
-        if let Some(l) = self.left[c.index()] {
-            return Some(l);
-        }
-        match self.kind {
-            ClockKind::Unset | ClockKind::Unlimited => None,
-            ClockKind::Absolute => Some(Left {
-                main: self.main,
-                period: 0.0,
-                count: 0,
-            }),
-            ClockKind::Canadian | ClockKind::Byoyomi => Some(Left {
-                main: self.main,
-                period: self.period,
-                count: if self.main > 0.0 { 0 } else { self.stones },
-            }),
-        }
+    pub fn left(&self, c: Color) -> Option<SideClock> {
+        let tc = self.control(c)?;
+        Some(self.left[c.index()].unwrap_or_else(|| SideClock::new(tc)))
     }
 
-    /// The controller's report (`time_left c seconds count`): `count` 0 means main time;
-    /// otherwise stones left in the Canadian period, or periods left in byo-yomi (kgsGtp).
+    /// The controller's report (`time_left c seconds count`), read by the time system
+    /// ([`SideClock::reported`]); without settings, `count` 0 implies main time alone and
+    /// otherwise one Canadian period of `count` stones.
     pub fn report(&mut self, c: Color, seconds: f64, count: u32) {
-        let seconds = if seconds.is_finite() {
-            seconds.clamp(0.0, 1.0e9)
-        } else {
-            0.0
+        if self.unlimited {
+            return;
+        }
+        let tc = match self.tc {
+            Some(tc) => tc,
+            None => {
+                let s = if seconds.is_finite() {
+                    seconds.clamp(0.0, 1.0e9)
+                } else {
+                    0.0
+                };
+                let implied = if count == 0 {
+                    TimeControl::absolute(s)
+                } else {
+                    TimeControl::canadian(0.0, s, count)
+                };
+                self.implied[c.index()] = Some(implied);
+                implied
+            }
         };
-        self.left[c.index()] = Some(if count == 0 {
-            Left {
-                main: seconds,
-                period: self.period,
-                count: 0,
-            }
-        } else {
-            Left {
-                main: 0.0,
-                period: seconds,
-                count,
-            }
-        });
+        self.left[c.index()] = Some(SideClock::reported(&tc, seconds, count));
     }
 
-    /// Charges `seconds` of thinking to `c`'s own clock, as the controller's clock would:
-    /// main time first, then overtime (a Canadian period renews after its stones, a byo-yomi
-    /// period renews after every move and an overrun uses periods up).
+    /// Charges `seconds` of thinking to `c`'s own clock, as the controller's clock would
+    /// ([`SideClock::charge`]). The controller decides when the flag falls: a move that
+    /// seems to overrun leaves the last chance the system gives (one byo-yomi period, one
+    /// Canadian stone with nothing in its period, an empty bank plus the increment).
     pub fn charge(&mut self, c: Color, seconds: f64) {
         if !seconds.is_finite() || seconds < 0.0 {
             return;
         }
-        let Some(mut l) = self.left(c) else {
+        let (Some(tc), Some(mut l)) = (self.control(c).copied(), self.left(c)) else {
             return;
         };
-        let mut e = seconds;
-        if l.count == 0 {
-            if e <= l.main || self.kind == ClockKind::Absolute || self.stones == 0 {
-                l.main = (l.main - e).max(0.0);
-                self.left[c.index()] = Some(l);
-                return;
+        if l.charge(&tc, seconds, 0.0).is_err() {
+            l = SideClock {
+                main: 0.0,
+                in_overtime: tc.byoyomi > 0.0,
+                period: 0.0,
+                stones: 0,
+                periods: 0,
+            };
+            match tc.overtime() {
+                Overtime::Byoyomi => (l.period, l.periods) = (tc.byoyomi, 1),
+                Overtime::Canadian => l.stones = 1,
+                Overtime::Fischer => l.main = tc.increment,
+                Overtime::Absolute => {}
             }
-            // main time ran out during this move: the rest comes out of overtime
-            e -= l.main;
-            l.main = 0.0;
-            l.count = self.stones.max(1);
-            l.period = self.period;
-        }
-        match self.kind {
-            ClockKind::Byoyomi => {
-                while self.period > 0.0 && e > self.period && l.count > 1 {
-                    e -= self.period;
-                    l.count -= 1;
-                }
-                l.period = self.period;
-            }
-            ClockKind::Canadian => {
-                l.period = (l.period - e).max(0.0);
-                l.count = l.count.saturating_sub(1);
-                if l.count == 0 {
-                    l.count = self.stones.max(1);
-                    l.period = self.period;
-                }
-            }
-            // reported overtime of an unknown kind: spend it, count nothing
-            _ => l.period = (l.period - e).max(0.0),
         }
         self.left[c.index()] = Some(l);
     }
 
     /// Whether a clock runs for `c` (then the time limits apply even with a playout count).
     pub fn runs(&self, c: Color) -> bool {
-        self.kind != ClockKind::Unlimited && self.left(c).is_some()
+        self.control(c).is_some()
     }
 
     /// The soft and hard limits for `c`'s move in situation `s`.
@@ -236,9 +201,13 @@ impl Clock {
     ///   stone's share.
     /// - Byo-yomi: most of one period soft, the period hard (a period is never used up on
     ///   purpose, so the last one is never risked).
+    /// - Fischer: the increment is income: about the increment plus this move's share of
+    ///   the bank beyond a safety margin (one increment and a few lag margins); below the
+    ///   margin, less than the increment, so that the bank grows back; at a capped bank's
+    ///   top, at least what the cap would waste; hard never past the bank.
     ///
     /// The lag margin comes off every limit; soft is capped at [`MAX_MOVE_SECONDS`] (or ten
-    /// times `default` when that is more).
+    /// times `default` when that is more), and hard at a per-move cap when there is one.
     pub fn move_times(&self, c: Color, s: &Situation, p: &TimeParams) -> MoveTime {
         let lag = p.lag.max(0.0);
         let unclocked = MoveTime {
@@ -246,16 +215,13 @@ impl Clock {
             hard: p.default * HARD_FACTOR,
             spend_all: false,
         };
-        if self.kind == ClockKind::Unlimited {
-            return unclocked;
-        }
-        let Some(l) = self.left(c) else {
+        let (Some(tc), Some(l)) = (self.control(c), self.left(c)) else {
             return unclocked;
         };
         // one move's time in overtime: per move (byo-yomi), per stone (Canadian)
         let overtime = |period: f64, count: u32| -> MoveTime {
-            match self.kind {
-                ClockKind::Byoyomi => MoveTime {
+            match tc.overtime() {
+                Overtime::Byoyomi => MoveTime {
                     soft: BYOYOMI_SOFT * (period - lag),
                     hard: period - lag,
                     spend_all: true,
@@ -272,14 +238,20 @@ impl Clock {
                 }
             }
         };
-        let t = if l.count > 0 {
-            overtime(l.period, l.count)
+        let t = if tc.overtime() == Overtime::Fischer {
+            fischer_times(tc, &l, s, lag)
+        } else if l.in_overtime {
+            let count = if tc.overtime() == Overtime::Byoyomi {
+                l.periods
+            } else {
+                l.stones
+            };
+            overtime(l.period, count)
         } else {
-            let has_overtime =
-                self.stones > 0 && self.period > 0.0 && self.kind != ClockKind::Absolute;
+            let has_overtime = matches!(tc.overtime(), Overtime::Canadian | Overtime::Byoyomi);
             // the first move of overtime, as this move would find it after main time
             let first = if has_overtime {
-                overtime(self.period, self.stones)
+                overtime(tc.byoyomi, tc.count())
             } else {
                 MoveTime {
                     soft: 0.0,
@@ -301,12 +273,42 @@ impl Clock {
             }
         };
         let cap = (10.0 * p.default).max(MAX_MOVE_SECONDS);
-        let soft = t.soft.clamp(MIN_THINK, cap);
+        let per_move = tc.max_move.map_or(f64::INFINITY, |m| m - lag);
+        let soft = t.soft.min(per_move).clamp(MIN_THINK, cap);
         MoveTime {
             soft,
-            hard: t.hard.min(HARD_FACTOR * cap).max(soft),
+            hard: t.hard.min(HARD_FACTOR * cap).min(per_move).max(soft),
             spend_all: t.spend_all,
         }
+    }
+}
+
+/// [`Clock::move_times`] under Fischer time, before the caps.
+fn fischer_times(tc: &TimeControl, l: &SideClock, s: &Situation, lag: f64) -> MoveTime {
+    let bank = l.main;
+    let income = (tc.increment - lag).max(0.0);
+    let reserve = tc.increment + FISCHER_RESERVE_LAGS * lag;
+    let spendable = bank - reserve;
+    let mut soft = if spendable >= 0.0 {
+        income + spendable * phase_share(s, remaining_moves(s))
+    } else {
+        // below the margin: win back half the shortfall on this move
+        (income + 0.5 * spendable).max(0.0)
+    };
+    if let Some(top) = tc.max_main {
+        // what the bank cannot hold after this move's increment is lost unless spent now
+        soft = soft.max(bank + tc.increment - top - lag);
+    }
+    let most = (bank - lag).max(0.0);
+    let soft = soft.min(most);
+    let hard = (soft * HARD_FACTOR)
+        .min(soft + 0.25 * spendable.max(0.0))
+        .min(most)
+        .max(soft);
+    MoveTime {
+        soft,
+        hard,
+        spend_all: false,
     }
 }
 
@@ -464,7 +466,7 @@ mod tests {
         let t = c.move_times(B, &at(19, 0), &params(2.0));
         assert_eq!((t.soft, t.hard), (2.0, 2.0 * HARD_FACTOR));
         assert!(!c.runs(B));
-        let u = Clock::new(ClockKind::Unlimited, 0.0, 0.0, 0);
+        let u = Clock::unlimited();
         assert!(!u.runs(B));
         assert_eq!(u.move_times(B, &at(9, 0), &params(3.0)).soft, 3.0);
     }
@@ -472,7 +474,7 @@ mod tests {
     #[test]
     fn correspondence_clock_is_capped() {
         // gtp2ogs correspondence: byo-yomi of a day, a week of main time
-        let mut c = Clock::new(ClockKind::Byoyomi, 604_800.0, 86_400.0, 5);
+        let mut c = Clock::new(TimeControl::byoyomi(604_800.0, 86_400.0, 5));
         c.report(B, 604_800.0, 0);
         let t = c.move_times(B, &at(19, 10), &params(1.0));
         assert_eq!(t.soft, MAX_MOVE_SECONDS);
@@ -484,7 +486,7 @@ mod tests {
     #[test]
     fn absolute_time_lasts_the_game_and_favours_the_middle() {
         for (size, main) in [(9, 60.0), (19, 600.0), (19, 120.0)] {
-            let mut c = Clock::new(ClockKind::Absolute, main, 0.0, 0);
+            let mut c = Clock::new(TimeControl::absolute(main));
             // a long game (as many moves as points), every fourth move unclear
             let n = size * size / 2;
             let times = play_out(&mut c, size, n, 4);
@@ -504,13 +506,13 @@ mod tests {
     fn main_time_is_never_faster_than_byoyomi() {
         // 20 s main and 1 s byo-yomi on 9x9: the main time share is below the period, so
         // every move in main time gets at least byo-yomi's think
-        let c = Clock::new(ClockKind::Byoyomi, 20.0, 1.0, 3);
+        let c = Clock::new(TimeControl::byoyomi(20.0, 1.0, 3));
         let t = c.move_times(B, &at(9, 0), &params(1.0));
         let period_soft = BYOYOMI_SOFT * (1.0 - LAG_MARGIN);
         assert!(t.soft >= period_soft - 1e-9, "{t:?}");
         // 10 minutes on 19x19 with 30 s periods: main time is shared out, more than a period
         // in the middle game
-        let c = Clock::new(ClockKind::Byoyomi, 600.0, 5.0, 5);
+        let c = Clock::new(TimeControl::byoyomi(600.0, 5.0, 5));
         let t = c.move_times(B, &at(19, 100), &params(1.0));
         assert!(t.soft > 5.0 && t.soft < 20.0, "{t:?}");
         assert!(t.hard > t.soft && t.hard <= 0.25 * 600.0 + 5.0, "{t:?}");
@@ -520,10 +522,10 @@ mod tests {
     fn byoyomi_keeps_every_period() {
         // 20 s + 3 x 1 s on 9x9, the soak's kind of clock: the game outlasts main time and
         // no period is ever lost, whatever the moves take up to their hard limit
-        let mut c = Clock::new(ClockKind::Byoyomi, 20.0, 1.0, 3);
+        let mut c = Clock::new(TimeControl::byoyomi(20.0, 1.0, 3));
         let times = play_out(&mut c, 9, 60, 3);
         let l = c.left(B).unwrap();
-        assert_eq!((l.main, l.count), (0.0, 3), "{l:?}");
+        assert_eq!((l.main, l.periods), (0.0, 3), "{l:?}");
         assert!(times.iter().all(|&t| t <= 20.0), "{times:?}");
         // in overtime, hard stays inside the period with the lag margin
         let t = c.move_times(B, &at(9, 100), &params(1.0));
@@ -533,7 +535,7 @@ mod tests {
         );
         assert!(t.spend_all, "a period starts afresh: time saved is lost");
         // main time keeps what a move leaves
-        let fresh = Clock::new(ClockKind::Byoyomi, 20.0, 1.0, 3);
+        let fresh = Clock::new(TimeControl::byoyomi(20.0, 1.0, 3));
         assert!(!fresh.move_times(B, &at(9, 10), &params(1.0)).spend_all);
         // the last period as reported by kgsGtp
         c.report(W, 0.8, 1);
@@ -543,50 +545,33 @@ mod tests {
 
     #[test]
     fn byoyomi_overruns_use_periods() {
-        let mut c = Clock::new(ClockKind::Byoyomi, 10.0, 5.0, 3);
+        let mut c = Clock::new(TimeControl::byoyomi(10.0, 5.0, 3));
         c.charge(B, 4.0);
         assert_eq!(c.left(B).unwrap().main, 6.0);
         // 6 s main, then 7 s into overtime: the first period is lost
         c.charge(B, 13.0);
-        assert_eq!(
-            c.left(B).unwrap(),
-            Left {
-                main: 0.0,
-                period: 5.0,
-                count: 2
-            }
-        );
+        let l = c.left(B).unwrap();
+        assert_eq!((l.main, l.period, l.periods), (0.0, 5.0, 2));
         c.charge(B, 4.9);
-        assert_eq!(c.left(B).unwrap().count, 2);
+        assert_eq!(c.left(B).unwrap().periods, 2);
+        // an overrun of every period: the controller decides; the last period is assumed
         c.charge(B, 100.0);
-        assert_eq!(c.left(B).unwrap().count, 1);
+        assert_eq!(c.left(B).unwrap().periods, 1);
         // the other side's clock is untouched
         assert_eq!(c.left(W).unwrap().main, 10.0);
     }
 
     #[test]
     fn canadian_periods_renew_after_their_stones() {
-        let mut c = Clock::new(ClockKind::Canadian, 1.0, 30.0, 3);
+        let mut c = Clock::new(TimeControl::canadian(1.0, 30.0, 3));
         c.charge(B, 3.0);
         // main time ran out in this move: 2 s of the period, one stone played
-        assert_eq!(
-            c.left(B).unwrap(),
-            Left {
-                main: 0.0,
-                period: 28.0,
-                count: 2
-            }
-        );
+        let l = c.left(B).unwrap();
+        assert_eq!((l.main, l.period, l.stones), (0.0, 28.0, 2));
         c.charge(B, 8.0);
         c.charge(B, 8.0);
-        assert_eq!(
-            c.left(B).unwrap(),
-            Left {
-                main: 0.0,
-                period: 30.0,
-                count: 3
-            }
-        );
+        let l = c.left(B).unwrap();
+        assert_eq!((l.main, l.period, l.stones), (0.0, 30.0, 3));
         // with 20 s for 5 stones: about 4 s each, hard borrowing from the later stones
         c.report(B, 20.0, 5);
         let t = c.move_times(B, &at(19, 150), &params(1.0));
@@ -603,7 +588,7 @@ mod tests {
         assert_eq!((t.soft, t.hard), (2.0 - LAG_MARGIN, 2.0 - LAG_MARGIN));
         assert!(t.spend_all);
         // a whole game of 25 stones in 5 minutes never overruns a period
-        let mut c = Clock::new(ClockKind::Canadian, 0.0, 300.0, 25);
+        let mut c = Clock::new(TimeControl::canadian(0.0, 300.0, 25));
         let times = play_out(&mut c, 19, 150, 5);
         assert!(times.iter().all(|&t| t > 5.0), "{times:?}");
     }
@@ -625,9 +610,82 @@ mod tests {
     }
 
     #[test]
+    fn fischer_spends_the_increment_and_uses_the_bank() {
+        // 9x9, 30 s bank and 1 s a move: a long game with every third move unclear
+        for (size, bank, inc, moves) in [
+            (9, 30.0, 1.0, 45),
+            (9, 60.0, 2.0, 30),
+            (19, 300.0, 5.0, 150),
+        ] {
+            let tc = TimeControl::fischer(bank, inc, None, None);
+            let mut c = Clock::new(tc);
+            let times = play_out(&mut c, size, moves, 3);
+            let left = c.left(B).unwrap().main;
+            let reserve = inc + FISCHER_RESERVE_LAGS * LAG_MARGIN;
+            // the bank never ran dry and ends near the safety margin: used, not hoarded
+            assert!(left > 0.0, "{size}: flag fell ({times:?})");
+            assert!(
+                left < reserve + 0.35 * bank,
+                "{size}: hoarded {left} of {bank}"
+            );
+            // every move gets at least most of its increment
+            assert!(times.iter().all(|&t| t >= 0.5 * inc), "{size}: {times:?}");
+            let used: f64 = times.iter().sum();
+            assert!(
+                used > moves as f64 * (inc - LAG_MARGIN),
+                "{size}: used {used}"
+            );
+        }
+        // the first move of a fresh 9x9 game: the increment plus a share of the bank
+        let c = Clock::new(TimeControl::fischer(30.0, 1.0, None, None));
+        let t = c.move_times(B, &at(9, 0), &params(1.0));
+        assert!(t.soft > 1.0 - LAG_MARGIN && t.soft < 3.0, "{t:?}");
+        assert!(t.hard > t.soft && t.hard < 10.0, "{t:?}");
+        assert!(!t.spend_all);
+    }
+
+    #[test]
+    fn fischer_below_its_margin_earns_the_bank_back() {
+        let mut c = Clock::new(TimeControl::fischer(30.0, 2.0, None, None));
+        c.report(B, 1.0, 0);
+        let t = c.move_times(B, &at(9, 20), &params(1.0));
+        // less than the increment, so the bank grows; never more than the bank
+        assert!(t.soft < 2.0 - LAG_MARGIN, "{t:?}");
+        assert!(t.hard <= 1.0 - LAG_MARGIN + 1e-9, "{t:?}");
+        // an empty bank still plays the shortest think
+        c.report(B, 0.0, 0);
+        assert_eq!(c.move_times(B, &at(9, 20), &params(1.0)).soft, MIN_THINK);
+    }
+
+    #[test]
+    fn fischer_at_a_capped_bank_spends_what_the_cap_would_waste() {
+        let tc = TimeControl::fischer(60.0, 10.0, Some(60.0), None);
+        let c = Clock::new(tc);
+        let t = c.move_times(B, &at(19, 0), &params(1.0));
+        // 60 + 10 would become 60: at least the 10 s are spent
+        assert!(t.soft >= 10.0 - LAG_MARGIN - 1e-9, "{t:?}");
+        // a per-move cap bounds both limits
+        let capped = Clock::new(TimeControl::fischer(600.0, 10.0, None, Some(5.0)));
+        let t = capped.move_times(B, &at(19, 100), &params(1.0));
+        assert!(
+            t.hard <= 5.0 - LAG_MARGIN + 1e-9 && t.soft <= t.hard,
+            "{t:?}"
+        );
+        // charging: the increment lands after the move, the cap holds
+        let mut c = Clock::new(tc);
+        c.charge(B, 4.0);
+        assert_eq!(c.left(B).unwrap().main, 60.0);
+        c.charge(B, 30.0);
+        assert_eq!(c.left(B).unwrap().main, 40.0);
+        // an apparent overrun leaves the increment, as the next move would find it
+        c.charge(B, 100.0);
+        assert_eq!(c.left(B).unwrap().main, 10.0);
+    }
+
+    #[test]
     fn one_stone_per_second() {
         // the matches' `time_settings 0 1 1`
-        let c = Clock::new(ClockKind::Canadian, 0.0, 1.0, 1);
+        let c = Clock::new(TimeControl::canadian(0.0, 1.0, 1));
         let t = c.move_times(B, &at(9, 10), &params(1.0));
         assert!(c.runs(B));
         assert!((t.soft - 0.7).abs() < 1e-9 && t.hard == t.soft, "{t:?}");
