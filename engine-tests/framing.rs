@@ -320,7 +320,15 @@ fn command_line_komi_and_rules_apply() {
 #[test]
 fn both_players_generate_moves() {
     for player in ["flat", "tree", "FLAT"] {
-        let mut e = Engine::spawn(&["--player", player, "--playouts", "50", "--seed", "3"]);
+        let mut e = Engine::spawn(&[
+            "--player",
+            player,
+            "--playouts",
+            "50",
+            "--seed",
+            "3",
+            "--kgs-chat",
+        ]);
         e.ok("boardsize 9");
         let mv = e.ok("genmove b");
         assert!(

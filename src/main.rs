@@ -70,6 +70,15 @@ struct Cli {
     /// prior_learned, the weight of the learned patterns: 0 leaves them out).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
+    /// List and answer `kgs-chat` (kgsGtp before 3.5.20; 3.5.20 and later break on engines
+    /// that list it, so it is off by default).
+    #[arg(long)]
+    kgs_chat: bool,
+    /// After every generated move, write the lines gtp2ogs relays to the game chat on
+    /// stderr (`MALKOVICH:` visits, win rate and principal variation for the observers;
+    /// `DISCUSSION:` on resigning).
+    #[arg(long)]
+    ogs_chat: bool,
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
@@ -212,12 +221,15 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         cli.rules.1,
         cli.player
     );
+    let (kgs_chat, ogs_chat) = (cli.kgs_chat, cli.ogs_chat);
     // a large stack: deep SGF trees are parsed and dropped recursively
     let worker = std::thread::Builder::new()
         .name("gtp".into())
         .stack_size(256 << 20)
         .spawn(move || {
-            let mut engine = Gtp::new(&opts);
+            let mut engine = Gtp::new(&opts)
+                .with_kgs_chat(kgs_chat)
+                .with_ogs_chat(ogs_chat);
             let stdout = std::io::stdout();
             gtp::io::run(&mut engine, std::io::stdin(), stdout.lock())
         });

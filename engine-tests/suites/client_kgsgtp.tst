@@ -16,6 +16,10 @@
 3 list_commands
 #? [(?s)(.*\n)?kgs-game_over(\n.*)?]
 
+# Not listed by default: kgsGtp 3.5.20 and later fail on engines that list kgs-chat.
+7 list_commands
+#? [!(?s)(.*\n)?kgs-chat(\n.*)?]
+
 4 list_commands
 #? [(?s)(.*\n)?final_status_list(\n.*)?]
 
@@ -96,11 +100,14 @@
 31 play black d5
 #? []
 
+# kgsGtp sends kgs-chat only to engines that list it; kgsGtp 3.5.20 and later break on
+# engines that do (pasky/pachi#132), so by default Tengen neither lists nor answers it
+# (--kgs-chat turns it on: client_kgsgtp_chat.tst).
 32 kgs-chat game alice hello, are you a bot?
-#? [[^?\s].*]
+#? [\?unknown command]
 
-33 kgs-chat private bob what are your rules
-#? [[^?\s].*]
+33 known_command kgs-chat
+#? [false]
 
 34 kgs-game_over
 #? []

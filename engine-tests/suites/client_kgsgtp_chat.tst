@@ -2,7 +2,8 @@
 # Regression Q7 (/work/notes/qa.md): the evaluation must not pair the winrate over all
 # playouts with the best move's own mean score (with few playouts, the luckiest one):
 # "black wins 42% of my playouts, black leads by about 77.5" on an empty board.
-# tengen-args: --playouts 100 --threads 1 --seed 3
+# The chat needs --kgs-chat (kgsGtp before 3.5.20).
+# tengen-args: --playouts 100 --threads 1 --seed 3 --kgs-chat
 
 1 boardsize 19
 #? []

@@ -197,11 +197,22 @@
 69 list_commands
 #? [(?s)(.*\n)?kgs\-game_over(\n.*)?]
 
+# kgs-chat only with --kgs-chat (kgsGtp 3.5.20 and later break on engines that list it).
 70 known_command kgs-chat
-#? [true]
+#? [false]
 
 71 list_commands
-#? [(?s)(.*\n)?kgs\-chat(\n.*)?]
+#? [!(?s)(.*\n)?kgs\-chat(\n.*)?]
+
+# KataGo's time commands, listed as gtp2ogs looks for them (Fischer needs both).
+72 known_command kata-list_time_settings
+#? [true]
+
+73 kata-list_time_settings
+#? [none absolute byoyomi canadian fischer fischer-capped]
+
+74 known_command kata-time_settings
+#? [true]
 
 72 known_command gogui-analyze_commands
 #? [true]

@@ -1,6 +1,8 @@
 # KGS commands (kgsGtp): kgs-time_settings, kgs-rules (see rules.tst too),
 # kgs-genmove_cleanup, kgs-game_over, kgs-chat.
-# tengen-args: --playouts 200 --threads 1 --seed 5
+# kgs-chat is offered with --kgs-chat only (kgsGtp 3.5.20 and later break on engines that
+# list it; client_kgsgtp.tst checks that it is not listed by default).
+# tengen-args: --playouts 200 --threads 1 --seed 5 --kgs-chat
 
 10 kgs-time_settings none
 #? []

@@ -346,6 +346,7 @@ mod tests {
         Report {
             color: Some(color),
             playouts: 1000,
+            reused: 0,
             moves: vec![info(mv, 1000, winrate, lead)],
             winrate,
             score_lead: lead,
@@ -603,6 +604,7 @@ mod tests {
         let r = Report {
             color: Some(Color::Black),
             playouts: 1000,
+            reused: 0,
             moves: vec![info(None, 1000, 0.6, 1.0)],
             winrate: 0.6,
             score_lead: 1.0,

@@ -190,6 +190,22 @@ pub struct Engine {
     loaded: Option<GameRecord>,
     stop: Arc<AtomicBool>,
     status: StatusCache,
+    /// The game as it stood before the last `clear_board` or `boardsize`, until the
+    /// position set up since is compared with it ([`Engine::settle`]): a controller that
+    /// sends the whole game again for every move (gtp2ogs) continues the same game.
+    replaced: Option<Game>,
+}
+
+/// Whether `now` continues `before`: the same board size, rules, komi and setup stones,
+/// and every move of `before` played again, in order, at the start of `now`'s moves.
+pub fn continues(now: &Game, before: &Game) -> bool {
+    let (a, b) = (now.moves(), before.moves());
+    now.size() == before.size()
+        && now.rules() == before.rules()
+        && now.handicap() == before.handicap()
+        && now.setup_stones() == before.setup_stones()
+        && a.len() >= b.len()
+        && a[..b.len()] == b[..]
 }
 
 impl Engine {
@@ -232,6 +248,7 @@ impl Engine {
             loaded: None,
             stop: Arc::new(AtomicBool::new(false)),
             status: StatusCache::default(),
+            replaced: None,
         }
     }
 
@@ -290,20 +307,61 @@ impl Engine {
 
     // ----- setup ---------------------------------------------------------------------------
 
-    /// A new empty board of `size` (rules and komi kept); forgets the loaded record.
+    /// A new empty board of `size` (rules and komi kept). Whether this starts a new game
+    /// is decided on the first search ([`Engine::settle`]).
     pub fn set_boardsize(&mut self, size: usize) -> Result<(), EngineError> {
         if !(2..=25).contains(&size) {
             return Err(EngineError::BadSize);
         }
-        self.game = Game::new(size, *self.game.rules()).ok_or(EngineError::BadSize)?;
-        self.new_game();
+        let game = Game::new(size, *self.game.rules()).ok_or(EngineError::BadSize)?;
+        self.keep_replaced();
+        self.game = game;
+        self.last = None;
         Ok(())
     }
 
-    /// Empties the board (size, rules and komi kept); forgets the loaded record.
+    /// Empties the board (size, rules and komi kept). Whether this starts a new game is
+    /// decided on the first search ([`Engine::settle`]).
     pub fn clear(&mut self) {
+        self.keep_replaced();
         self.game.clear();
-        self.new_game();
+        self.last = None;
+    }
+
+    /// Keeps the game about to be replaced for [`Engine::settle`] (the first of several
+    /// `boardsize`/`clear_board` in a row: the others replace an empty board).
+    fn keep_replaced(&mut self) {
+        if self.replaced.is_none() {
+            self.replaced = Some(self.game.clone());
+        }
+    }
+
+    /// Compares the position set up since the last `clear_board` or `boardsize` with the
+    /// game before it. When it continues that game ([`continues`]), as a controller's
+    /// replay of the whole game for the next move does (gtp2ogs), the game goes on: the
+    /// search tree is re-rooted and reused, and the resign streak, dynamic komi, the
+    /// dead-stone verdicts and the record's names carry over. Otherwise (another game, an
+    /// undo past the common part, a changed komi or rules) a new game starts. Every search
+    /// and everything that reads the game's history calls this first.
+    pub fn settle(&mut self) {
+        let Some(before) = self.replaced.take() else {
+            return;
+        };
+        if continues(&self.game, &before) {
+            log::info!(
+                "the position set up continues the game before it ({} of its {} moves)",
+                before.moves().len(),
+                self.game.moves().len()
+            );
+        } else {
+            self.new_game();
+        }
+    }
+
+    /// Whether the game was replaced (`clear_board`, `boardsize`) and the position set up
+    /// since has not been compared with it yet.
+    pub fn replay_pending(&self) -> bool {
+        self.replaced.is_some()
     }
 
     fn new_game(&mut self) {
@@ -311,6 +369,7 @@ impl Engine {
         self.resign_streak = [(0, 0); 2];
         self.last = None;
         self.loaded = None;
+        self.replaced = None;
         self.dynkomi.reset();
         self.searcher.clear();
         self.judge.clear();
@@ -435,6 +494,7 @@ impl Engine {
         on_report: &mut dyn FnMut(&Report),
     ) -> Decision {
         let started = Instant::now();
+        self.settle();
         let limits = self.move_limits(color);
         if let Some(hard) = limits.hard {
             // the dead stones the decision will need are judged on this move's clock: when a
@@ -612,6 +672,7 @@ impl Engine {
         interval: Duration,
         on_report: &mut dyn FnMut(&Report),
     ) {
+        self.settle();
         let stop = self.stop.clone();
         let limits = Limits {
             playouts: Some(ANALYSIS_CAP),
@@ -643,6 +704,7 @@ impl Engine {
     /// A short search for the side to move (GoGui's displays): the playout count when set,
     /// otherwise up to 3 seconds; ends early on the stop flag.
     pub fn evaluate(&mut self) -> Report {
+        self.settle();
         let limits = match self.params.playouts {
             Some(n) => Limits {
                 playouts: Some(n),
@@ -675,6 +737,7 @@ impl Engine {
     /// most the time left before it (60% for the local games, 20% for each colour's estimate), and
     /// such a rushed judgement is computed again when asked without one.
     fn confirmation_by(&mut self, deadline: Option<Instant>) -> &Confirmation {
+        self.settle();
         let params = &self.params;
         let judge = &mut self.judge;
         let game = &self.game;
@@ -731,6 +794,7 @@ impl Engine {
     /// The game as an SGF record: names (Tengen for the colours it played, else the loaded
     /// record's), event and date of the loaded record, and the result once the game is over.
     pub fn record(&mut self) -> GameRecord {
+        self.settle();
         let mut rec = GameRecord::from_game(&self.game);
         rec.rules = Some(self.rules_name.clone());
         let loaded = self.loaded.as_ref();
@@ -758,6 +822,7 @@ impl Engine {
     /// A line about the engine and its view of the game (`kgs-chat`): the last search in
     /// this position, or a short new one.
     pub fn chat(&mut self) -> String {
+        self.settle();
         let mut s = format!(
             "Tengen {} ({}); rules {}, komi {}",
             env!("CARGO_PKG_VERSION"),

@@ -314,3 +314,114 @@ fn resigns_only_after_three_lost_turns_in_a_row() {
     let d = e.genmove(Color::White, &gen(false), &mut |_| {});
     assert_ne!(d, Decision::Resign);
 }
+
+/// Clears the board and plays `e`'s moves `moves` again, as gtp2ogs does for every move.
+fn replay(e: &mut Engine, moves: &[(Color, Move)], size: usize) {
+    e.set_boardsize(size).unwrap();
+    e.clear();
+    for &(c, m) in moves {
+        e.play(c, m).unwrap();
+    }
+}
+
+#[test]
+fn a_replayed_game_is_the_same_game() {
+    let mut e = engine(9, 300, Player::Tree);
+    let d = e.genmove(Color::Black, &gen(true), &mut |_| {});
+    assert!(matches!(d, Decision::Play(_)));
+    assert_eq!(e.last_report().map(|r| r.reused), Some(0));
+    // White answers where the search expected (the second move of its principal variation)
+    let answer = e
+        .last_report()
+        .and_then(|r| r.moves.first())
+        .and_then(|m| m.pv.get(1).copied().flatten())
+        .unwrap();
+    e.play(Color::White, Move::Play(answer)).unwrap();
+    let moves = e.game().moves().to_vec();
+    replay(&mut e, &moves, 9);
+    assert!(e.replay_pending());
+    e.genmove(Color::Black, &gen(true), &mut |_| {});
+    assert!(!e.replay_pending());
+    // the tree was re-rooted at White's reply: the search started from its visits
+    let reused = e.last_report().map_or(0, |r| r.reused);
+    assert!(reused > 0, "nothing reused");
+    assert!(e.engine_played[Color::Black.index()]);
+    // the same game replayed once more, with nothing new: still the same game
+    let moves = e.game().moves().to_vec();
+    replay(&mut e, &moves, 9);
+    e.settle();
+    assert!(e.engine_played[Color::Black.index()]);
+}
+
+#[test]
+fn a_replay_that_does_not_continue_the_game_is_a_new_game() {
+    let mut e = engine(9, 300, Player::Tree);
+    e.genmove(Color::Black, &gen(true), &mut |_| {});
+    e.play(Color::White, Move::Play(pt(&e, "E5"))).unwrap();
+    let moves = e.game().moves().to_vec();
+    // another first move, a shorter game (an undo past the common part), another komi,
+    // another size: each a new game with a fresh tree
+    let other = [(Color::Black, Move::Play(pt(&e, "C3")))];
+    let short = [moves[0]];
+    type Case<'a> = (&'a [(Color, Move)], f64, usize);
+    let cases: [Case; 4] = [
+        (&other, 7.5, 9),
+        (&short, 7.5, 9),
+        (&moves, 6.5, 9),
+        (&[], 7.5, 7),
+    ];
+    for (i, (ms, komi, size)) in cases.into_iter().enumerate() {
+        e.set_komi(7.5);
+        let before = e.game().moves().to_vec();
+        e.genmove(e.game().to_move(), &gen(true), &mut |_| {});
+        assert_eq!(e.game().moves().len(), before.len() + 1);
+        e.set_boardsize(size).unwrap();
+        e.clear();
+        e.set_komi(komi);
+        for &(c, m) in ms {
+            e.play(c, m).unwrap();
+        }
+        e.genmove(e.game().to_move(), &gen(true), &mut |_| {});
+        assert_eq!(
+            e.last_report().map(|r| r.reused),
+            Some(0),
+            "case {i}: the old tree was kept"
+        );
+        assert_eq!(e.game().moves().len(), ms.len() + 1, "case {i}");
+    }
+}
+
+#[test]
+fn a_hopeless_replayed_game_resigns_on_the_third_turn_as_in_one_session() {
+    let mut e = engine(9, 400, Player::Flat);
+    let mut walls: Vec<String> = "ABCDEFGHJ"
+        .chars()
+        .flat_map(|c| [format!("{c}3"), format!("{c}7")])
+        .collect();
+    walls.extend(["E1", "E2", "E4", "E5", "E6", "E8", "E9"].map(String::from));
+    for v in &walls {
+        let p = pt(&e, v);
+        e.play(Color::Black, Move::Play(p)).unwrap();
+        e.play(Color::White, Move::Pass).unwrap();
+    }
+    e.play(Color::Black, Move::Pass).unwrap();
+    let mut turns = Vec::new();
+    for _ in 0..RESIGN_TURNS {
+        // gtp2ogs: the whole game again before every move
+        let moves = e.game().moves().to_vec();
+        replay(&mut e, &moves, 9);
+        let d = e.genmove(Color::White, &gen(true), &mut |_| {});
+        turns.push(d);
+        if d == Decision::Resign {
+            break;
+        }
+        let reply = ["A1", "J1", "A9", "J9", "B1", "H1"]
+            .map(|v| pt(&e, v))
+            .into_iter()
+            .find(|&p| e.is_legal(Color::Black, Move::Play(p)))
+            .unwrap();
+        e.play(Color::Black, Move::Play(reply)).unwrap();
+    }
+    assert_eq!(turns.len(), RESIGN_TURNS, "{turns:?}");
+    assert_eq!(turns.last(), Some(&Decision::Resign));
+}

@@ -12,6 +12,7 @@ use crate::rules::{Game, Move, Rules, Status};
 use crate::search::time::Clock;
 use crate::search::Report;
 use crate::sgf::{self, GameRecord};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -118,6 +119,47 @@ enum Flavor {
 /// The GTP front end: parses commands, drives the [`Engine`] and formats its answers.
 pub struct Gtp {
     engine: Engine,
+    /// Whether `kgs-chat` is listed and answered (`--kgs-chat`): kgsGtp 3.5.20 and later
+    /// break on engines that list it.
+    kgs_chat: bool,
+    /// Whether every generated move writes gtp2ogs's chat lines ([`ogs_chat_lines`]).
+    ogs_chat: bool,
+    /// Where lines meant for the controller beside the replies go (stderr; a buffer in
+    /// tests).
+    side: Box<dyn std::io::Write + Send>,
+}
+
+/// The lines gtp2ogs relays to an OGS game's chat (its `src/Bot.ts` scans the engine's
+/// stderr for `DISCUSSION:`, `MAIN:` and `MALKOVICH:`): after every move one line for the
+/// observers' channel (visits, with those the search started from, win rate, score lead
+/// and the principal variation), and on resigning one line for the main chat.
+pub fn ogs_chat_lines(r: &Report, size: usize, resigned: bool) -> Vec<String> {
+    let Some(color) = r.color else {
+        return vec![];
+    };
+    let mut lines = vec![];
+    if let Some(best) = r.moves.first() {
+        let pv: Vec<String> = best.pv.iter().map(|&m| move_text(m, size)).collect();
+        let visits: u64 = r.moves.iter().map(|m| m.visits).sum();
+        lines.push(format!(
+            "MALKOVICH:Visits {visits} ({} reused) Winrate {:.1}% ScoreLead {:.1} PV {}",
+            r.reused,
+            best.winrate * 100.0,
+            best.score_lead,
+            if pv.is_empty() {
+                move_text(best.mv, size)
+            } else {
+                pv.join(" ")
+            }
+        ));
+    }
+    if resigned {
+        lines.push(format!(
+            "DISCUSSION:{color} resigns: {color} wins only {:.0}% of my playouts. Thank you for the game.",
+            r.winrate * 100.0
+        ));
+    }
+    lines
 }
 
 /// A stream that collects its lines (for [`Gtp::exec`] and tests).
@@ -463,7 +505,41 @@ impl Gtp {
     pub fn new(opts: &Options) -> Gtp {
         Gtp {
             engine: Engine::new(opts),
+            kgs_chat: false,
+            ogs_chat: false,
+            side: Box::new(std::io::stderr()),
         }
+    }
+
+    /// Lists and answers `kgs-chat` (`--kgs-chat`).
+    pub fn with_kgs_chat(mut self, on: bool) -> Gtp {
+        self.kgs_chat = on;
+        self
+    }
+
+    /// Writes gtp2ogs's chat lines after every generated move (`--ogs-chat`).
+    pub fn with_ogs_chat(mut self, on: bool) -> Gtp {
+        self.ogs_chat = on;
+        self
+    }
+
+    /// Sends the lines meant for the controller beside the replies to `w` instead of
+    /// stderr.
+    pub fn with_side_channel(mut self, w: Box<dyn std::io::Write + Send>) -> Gtp {
+        self.side = w;
+        self
+    }
+
+    /// Writes `lines` to the side channel; a failed write is logged and otherwise ignored
+    /// (the side channel is a courtesy, the replies are what counts).
+    fn side_lines(&mut self, lines: &[String]) {
+        for l in lines {
+            if let Err(e) = writeln!(self.side, "{l}") {
+                log::warn!("side channel: {e}");
+                return;
+            }
+        }
+        let _ = self.side.flush();
     }
 
     /// The game being played.
@@ -505,19 +581,28 @@ impl Gtp {
         }
     }
 
-    fn find(name: &str) -> Option<Run> {
-        COMMANDS.iter().find(|(n, _)| *n == name).map(|(_, r)| *r)
+    /// The command `name` as this front end offers it (`kgs-chat` only with `--kgs-chat`).
+    fn find(&self, name: &str) -> Option<Run> {
+        COMMANDS
+            .iter()
+            .find(|(n, _)| *n == name && self.offers(n))
+            .map(|(_, r)| *r)
+    }
+
+    fn offers(&self, name: &str) -> bool {
+        name != "kgs-chat" || self.kgs_chat
     }
 
     fn known_command(&mut self, args: &[String]) -> Reply {
         want(args, 1)?;
-        Ok(Self::find(&args[0]).is_some().to_string())
+        Ok(self.find(&args[0]).is_some().to_string())
     }
 
     fn list_commands(&mut self, _: &[String]) -> Reply {
         Ok(COMMANDS
             .iter()
             .map(|(n, _)| *n)
+            .filter(|n| self.offers(n))
             .collect::<Vec<_>>()
             .join("\n"))
     }
@@ -597,6 +682,12 @@ impl Gtp {
             ..Genmove::default()
         };
         let d = self.engine.genmove(c, &how, &mut |_| {});
+        if self.ogs_chat && play {
+            let lines = self.engine.last_report().map_or(vec![], |r| {
+                ogs_chat_lines(r, self.game().size(), d == Decision::Resign)
+            });
+            self.side_lines(&lines);
+        }
         Ok(self.decision_text(d))
     }
 
@@ -1068,7 +1159,7 @@ impl Handler for Gtp {
         if !KEEP_PONDERING.contains(&cmd.name.as_str()) {
             self.engine.stop_pondering();
         }
-        match Self::find(&cmd.name) {
+        match self.find(&cmd.name) {
             None => Response::Reply(Err("unknown command".into())),
             Some(Run::Plain(f)) => Response::Reply(f(self, &cmd.args)),
             Some(Run::Stream(f)) => f(self, &cmd.args, stream),

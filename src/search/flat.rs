@@ -348,6 +348,7 @@ impl FlatRoot {
         Report {
             color: Some(self.color),
             playouts: self.playouts,
+            reused: 0,
             moves,
             winrate,
             score_lead,

@@ -44,6 +44,9 @@ pub struct Report {
     pub color: Option<Color>,
     /// Playouts run by this search.
     pub playouts: u64,
+    /// Visits the search started from: what the tree kept from earlier searches (the
+    /// previous move's, pondering) in this position.
+    pub reused: u64,
     /// Root moves that were searched, most visited first.
     pub moves: Vec<MoveInfo>,
     /// Winrate of the root position for the searching colour, 0..1.

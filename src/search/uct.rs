@@ -64,6 +64,8 @@ struct Job {
     /// Consecutive passes that end the game's move list.
     root_passes: u32,
     max_playouts: u64,
+    /// Visits the root had when the search started (kept from earlier searches).
+    reused: u64,
     /// Playouts claimed and finished, each on its own cache line, apart from the read-mostly
     /// fields (a written line shared with `stop` would make every read of it a miss).
     started: Padded<AtomicU64>,
@@ -249,6 +251,10 @@ impl TreeSearch {
 
     /// The job of a search from `game`'s position for `color`.
     fn new_job(&self, game: &Game, color: Color, max_playouts: u64) -> Arc<Job> {
+        let reused = {
+            let tree = self.tree_read();
+            tree.node(tree.root()).n() as u64
+        };
         let board = game.board().clone();
         let size = board.size();
         let moves = game.moves();
@@ -275,6 +281,7 @@ impl TreeSearch {
             last: [last_of(0), last_of(1), last_of(2)],
             root_passes,
             max_playouts,
+            reused,
             started: Padded(AtomicU64::new(0)),
             done: Padded(AtomicU64::new(0)),
             stop: Padded(AtomicBool::new(false)),
@@ -389,6 +396,7 @@ impl TreeSearch {
         Report {
             color: Some(job.color),
             playouts: job.done.load(Relaxed),
+            reused: job.reused,
             moves,
             winrate: 1.0 - root.winrate(),
             score_lead: -root.score_mean(),

@@ -40,7 +40,7 @@ fn board_text(g: &Gtp) -> String {
 
 #[test]
 fn required_commands() {
-    let mut g = engine();
+    let mut g = engine().with_kgs_chat(true);
     assert_eq!(ok(&mut g, "protocol_version"), "2");
     assert_eq!(ok(&mut g, "name"), "Tengen");
     assert_eq!(ok(&mut g, "version"), "0.1.0");
@@ -396,8 +396,150 @@ fn time_commands() {
 }
 
 #[test]
-fn kgs_commands() {
+fn kata_time_settings_sets_every_kind() {
+    use crate::clock::Overtime;
     let mut g = engine();
+    assert_eq!(
+        ok(&mut g, "kata-list_time_settings"),
+        "none absolute byoyomi canadian fischer fischer-capped"
+    );
+    // gtp2ogs's Fischer: the cap on the bank, no cap per move
+    ok(&mut g, "kata-time_settings fischer-capped 300 10 600 -1");
+    let tc = g.engine().clock().control(Color::Black).copied();
+    assert_eq!(
+        tc.map(|t| (t.overtime(), t.main, t.increment, t.max_main, t.max_move)),
+        Some((Overtime::Fischer, 300.0, 10.0, Some(600.0), None))
+    );
+    ok(&mut g, "time_left black 250 0");
+    let left = g.engine().clock().left(Color::Black).map(|l| l.main);
+    assert_eq!(left, Some(250.0));
+    ok(&mut g, "kata-time_settings fischer 60 2");
+    assert_eq!(
+        g.engine()
+            .clock()
+            .control(Color::White)
+            .map(|t| t.increment),
+        Some(2.0)
+    );
+    ok(&mut g, "kata-time_settings byoyomi 600 30 5");
+    assert_eq!(
+        g.engine().clock().control(Color::White).map(|t| t.periods),
+        Some(5)
+    );
+    ok(&mut g, "kata-time_settings none");
+    assert!(!g.engine().clock().runs(Color::Black));
+    for bad in [
+        "kata-time_settings",
+        "kata-time_settings fischer 60",
+        "kata-time_settings fischer 60 2 1",
+        "kata-time_settings fischer-capped 60 2 100",
+        "kata-time_settings fischer -60 2",
+        "kata-time_settings fischer x 2",
+        "kata-time_settings hourglass 60",
+        "kata-list_time_settings extra",
+    ] {
+        assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
+    }
+    // a refused command leaves the clock as it was
+    assert!(!g.engine().clock().runs(Color::Black));
+}
+
+#[test]
+fn kgs_chat_only_when_asked_for() {
+    let mut g = engine();
+    assert_eq!(err(&mut g, "kgs-chat private bob hello"), "unknown command");
+    assert_eq!(ok(&mut g, "known_command kgs-chat"), "false");
+    assert!(!ok(&mut g, "list_commands").lines().any(|l| l == "kgs-chat"));
+    let mut g = engine().with_kgs_chat(true);
+    assert_eq!(ok(&mut g, "known_command kgs-chat"), "true");
+    assert!(ok(&mut g, "list_commands").lines().any(|l| l == "kgs-chat"));
+}
+
+/// A side channel the test can read back.
+#[derive(Clone, Default)]
+struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("poisoned"))?
+            .extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn text(&self) -> String {
+        self.0
+            .lock()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    }
+}
+
+#[test]
+fn ogs_chat_writes_one_line_a_move_in_gtp2ogs_form() {
+    let side = Shared::default();
+    let mut g = engine()
+        .with_ogs_chat(true)
+        .with_side_channel(Box::new(side.clone()));
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "genmove b");
+    ok(&mut g, "play w e5");
+    // not for moves that are not played, nor for other commands
+    ok(&mut g, "reg_genmove b");
+    ok(&mut g, "showboard");
+    let text = side.text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    let re = regex::Regex::new(
+        r"^MALKOVICH:Visits \d+ \(0 reused\) Winrate \d+\.\d% ScoreLead -?\d+\.\d PV( ([A-HJ]\d|pass))+$",
+    )
+    .map_err(|e| e.to_string());
+    assert!(re.is_ok_and(|re| re.is_match(lines[0])), "{text}");
+    // off by default
+    let side = Shared::default();
+    let mut g = engine().with_side_channel(Box::new(side.clone()));
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "genmove b");
+    assert_eq!(side.text(), "");
+}
+
+#[test]
+fn ogs_chat_says_goodbye_on_resigning() {
+    let r = Report {
+        color: Some(Color::White),
+        playouts: 100,
+        winrate: 0.03,
+        moves: vec![crate::search::MoveInfo {
+            mv: Some(crate::board::Point::new(2, 2, 9)),
+            visits: 100,
+            winrate: 0.03,
+            score_lead: -30.0,
+            prior: 0.1,
+            lcb: 0.01,
+            pv: vec![Some(crate::board::Point::new(2, 2, 9)), None],
+        }],
+        ..Report::default()
+    };
+    let lines = ogs_chat_lines(&r, 9, true);
+    assert_eq!(
+        lines,
+        [
+            "MALKOVICH:Visits 100 (0 reused) Winrate 3.0% ScoreLead -30.0 PV C3 pass",
+            "DISCUSSION:white resigns: white wins only 3% of my playouts. Thank you for the game."
+        ]
+    );
+    assert!(ogs_chat_lines(&Report::default(), 9, false).is_empty());
+}
+
+#[test]
+fn kgs_commands() {
+    let mut g = engine().with_kgs_chat(true);
     ok(&mut g, "boardsize 9");
     let chat = ok(&mut g, "kgs-chat private bob hello");
     assert!(
