@@ -40,6 +40,10 @@ struct Cli {
     /// Search during the opponent's turn, in the tree the expected reply will reuse.
     #[arg(long)]
     ponder: bool,
+    /// Draw GoGui's live graphics (`gogui-gfx:` blocks on stderr: the best move's variation
+    /// and a heat map of the searched moves) while genmove thinks; also `tengen-live_gfx on`.
+    #[arg(long)]
+    live_gfx: bool,
     /// Seconds kept back from every move under a clock, for the controller and the network.
     #[arg(long, default_value_t = tengen::search::time::LAG_MARGIN, value_parser = parse_lag)]
     lag_margin: f64,
@@ -212,12 +216,14 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         cli.rules.1,
         cli.player
     );
+    let live_gfx = cli.live_gfx;
     // a large stack: deep SGF trees are parsed and dropped recursively
     let worker = std::thread::Builder::new()
         .name("gtp".into())
         .stack_size(256 << 20)
         .spawn(move || {
             let mut engine = Gtp::new(&opts);
+            engine.live_gfx().set_on(live_gfx);
             let stdout = std::io::stdout();
             gtp::io::run(&mut engine, std::io::stdin(), stdout.lock())
         });
