@@ -574,6 +574,28 @@ fn analysis_streams_and_genmove_analyze_plays() {
     assert!((0..=10000).contains(&wr));
     assert_eq!(g.game().move_number(), 2);
     assert_eq!(err(&mut g, "kata-analyze b 10 bogus"), "syntax error");
+    // Sabaki's own names: a winrate with a decimal point, which Sabaki reads as 0..1
+    let r = g.exec("genmove_analyze b 1");
+    assert!(r.starts_with("= \n"), "{r}");
+    assert!(
+        r.trim_end().lines().last().unwrap().starts_with("play "),
+        "{r}"
+    );
+    for l in r.lines().filter(|l| l.starts_with("info")) {
+        let w = l
+            .split(" winrate ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert!(w.contains('.') && w.parse::<f64>().unwrap() <= 1.0, "{l}");
+        assert!(l.contains(" scoreLead "), "{l}");
+    }
+    assert_eq!(g.game().move_number(), 3);
+    assert_eq!(err(&mut g, "analyze b 10 bogus"), "syntax error");
+    assert_eq!(err(&mut g, "genmove_analyze b 10 bogus"), "syntax error");
+    assert_eq!(g.game().move_number(), 3);
 }
 
 #[test]
@@ -711,12 +733,15 @@ fn param_lists_and_sets_search_settings() {
     let mut g = engine();
     let list = ok(&mut g, "tengen-param");
     assert_eq!(list.lines().count(), SearchParams::NAMES.len());
+    let has = |list: &str, want: &[&str]| want.iter().all(|w| list.lines().any(|l| l == *w));
     assert!(
-        list.lines().any(|l| l == "[list/heavy/light] policy heavy"),
-        "{list}"
-    );
-    assert!(
-        list.lines().any(|l| l == "[string] expand_visits 8"),
+        has(
+            &list,
+            &[
+                "[list/heavy/light] policy heavy",
+                "[string] expand_visits 8"
+            ]
+        ),
         "{list}"
     );
     for l in list.lines() {
@@ -729,65 +754,38 @@ fn param_lists_and_sets_search_settings() {
     assert_eq!(g.engine().search_params().expand_visits, 3);
     let list = ok(&mut g, "tengen-param");
     assert!(
-        list.lines().any(|l| l == "[string] expand_visits 3"),
-        "{list}"
-    );
-    assert!(
-        list.lines().any(|l| l == "[list/heavy/light] policy light"),
+        has(
+            &list,
+            &[
+                "[list/heavy/light] policy light",
+                "[string] expand_visits 3"
+            ]
+        ),
         "{list}"
     );
     // refused: the settings stay as they were
     let before = g.engine().search_params().clone();
-    assert_eq!(
-        err(&mut g, "tengen-param nonsense 1"),
-        "unknown search parameter 'nonsense'"
-    );
-    assert_eq!(
-        err(&mut g, "tengen-param rave_k -1"),
-        "bad value '-1' for rave_k"
-    );
-    assert_eq!(
-        err(&mut g, "tengen-param policy medium"),
-        "bad value 'medium' for policy"
-    );
-    for bad in [
-        "tengen-param rave_k",
-        "tengen-param rave_k 1 2",
-        "tengen-param rave_k \"\"",
-        "tengen-param rave_k=1 2",
+    for (bad, message) in [
+        (
+            "tengen-param nonsense 1",
+            "unknown search parameter 'nonsense'",
+        ),
+        ("tengen-param rave_k -1", "bad value '-1' for rave_k"),
+        (
+            "tengen-param policy medium",
+            "bad value 'medium' for policy",
+        ),
+        ("tengen-param rave_k", SYNTAX),
+        ("tengen-param rave_k 1 2", SYNTAX),
+        ("tengen-param rave_k \"\"", SYNTAX),
+        ("tengen-param rave_k=1 2", SYNTAX),
     ] {
-        assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
+        assert_eq!(err(&mut g, bad), message, "{bad}");
     }
     assert_eq!(g.engine().search_params(), &before);
     // the searcher plays with the new setting
     ok(&mut g, "boardsize 9");
     assert!(!ok(&mut g, "genmove b").is_empty());
-}
-
-#[test]
-fn sabaki_analyze_and_genmove_analyze() {
-    let mut g = engine();
-    ok(&mut g, "boardsize 9");
-    let out = g.exec("genmove_analyze b 1");
-    assert!(out.starts_with("= \n"), "{out}");
-    let last = out.trim_end().lines().last().unwrap();
-    assert!(last.starts_with("play "), "{out}");
-    for l in out.lines().filter(|l| l.starts_with("info")) {
-        // Sabaki reads a winrate with a decimal point as 0..1
-        let w = l
-            .split(" winrate ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap();
-        assert!(w.contains('.') && w.parse::<f64>().unwrap() <= 1.0, "{l}");
-        assert!(l.contains(" scoreLead "), "{l}");
-    }
-    assert_eq!(g.game().move_number(), 1);
-    assert_eq!(err(&mut g, "analyze b 10 bogus"), "syntax error");
-    assert_eq!(err(&mut g, "genmove_analyze b 10 bogus"), "syntax error");
-    assert_eq!(g.game().move_number(), 1);
 }
 
 #[test]
