@@ -40,6 +40,10 @@ struct Cli {
     /// Search during the opponent's turn, in the tree the expected reply will reuse.
     #[arg(long)]
     ponder: bool,
+    /// Draw GoGui's live graphics (`gogui-gfx:` blocks on stderr: the best move's variation
+    /// and a heat map of the searched moves) while genmove thinks; also `tengen-live_gfx on`.
+    #[arg(long)]
+    live_gfx: bool,
     /// Seconds kept back from every move under a clock, for the controller and the network.
     #[arg(long, default_value_t = tengen::search::time::LAG_MARGIN, value_parser = parse_lag)]
     lag_margin: f64,
@@ -222,6 +226,7 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         cli.player
     );
     let (kgs_chat, ogs_chat) = (cli.kgs_chat, cli.ogs_chat);
+    let live_gfx = cli.live_gfx;
     // a large stack: deep SGF trees are parsed and dropped recursively
     let worker = std::thread::Builder::new()
         .name("gtp".into())
@@ -230,6 +235,7 @@ fn run_gtp(cli: &Cli) -> ExitCode {
             let mut engine = Gtp::new(&opts)
                 .with_kgs_chat(kgs_chat)
                 .with_ogs_chat(ogs_chat);
+            engine.live_gfx().set_on(live_gfx);
             let stdout = std::io::stdout();
             gtp::io::run(&mut engine, std::io::stdin(), stdout.lock())
         });

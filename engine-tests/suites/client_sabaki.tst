@@ -15,7 +15,9 @@
 #? [2]
 
 # Sabaki picks the first of analyze, kata-analyze, lz-analyze that list_commands names, and
-# kata-genmove_analyze for engine moves; knowsCommand('set_free_handicap') decides how AB
+# the first of genmove_analyze, kata-genmove_analyze, lz-genmove_analyze for engine moves
+# (settings engines.analyze_commands, engines.gemove_analyze_commands): Tengen has all, so
+# Sabaki sends analyze and genmove_analyze; knowsCommand('set_free_handicap') decides how AB
 # handicap stones are sent and knowsCommand('undo') whether history is rewound by undo.
 13 list_commands
 #? [(?s)(.*\n)?kata-analyze(\n.*)?]
@@ -28,6 +30,12 @@
 
 16 list_commands
 #? [(?s)(.*\n)?undo(\n.*)?]
+
+17 list_commands
+#? [(?s)(.*\n)?analyze(\n.*)?]
+
+18 list_commands
+#? [(?s)(.*\n)?genmove_analyze(\n.*)?]
 
 # _sync: komi first (a JS number: "6.5", "0", "7"), then boardsize, then clear_board and
 # the history. Komi must survive both.
@@ -133,6 +141,14 @@
 # listed moves are reported and played.
 57 kata-genmove_analyze W 10 allow b D4,F6 999 allow w D6,F4 999
 #? [(?s)\n?(info move (D6|F4) [^m\n]*( info move (D6|F4) [^m\n]*)?\n)*play (D6|F4|pass)]
+
+# Sabaki's own names (its "Engine Analysis Integration" guide): genmove_analyze COLOR
+# INTERVAL; a winrate with a decimal point is read as 0..1, scoreLead is optional.
+58 genmove_analyze W 10
+#? [(?s)\n?(info move [^\n]* winrate [01]\.\d+ scoreLead [^\n]*\n)*play ([A-HJ]\d|pass|resign)]
+
+59 analyze B 10 nonsense
+#? [\?syntax error]
 
 # Stop/detach: quit is answered (Sabaki waits gtp.engine_quit_timeout = 3 s, then kills).
 60 quit

@@ -19,6 +19,7 @@ use crate::rules::{
     Count, Game, GameScore, Move, Preset, Rules, Scoring, SetupError, Status, StatusMap,
 };
 use crate::search::flat::{FlatParams, FlatSearch};
+use crate::search::params::SearchParams;
 use crate::search::time::{deadline_in, Clock, Situation, TimeParams, LAG_MARGIN};
 use crate::search::{Limits, Report, Searcher};
 use crate::sgf::{GameRecord, SgfError};
@@ -116,6 +117,22 @@ pub fn make_searcher(player: Player, opts: &EngineOptions) -> Box<dyn Searcher> 
     }
 }
 
+/// The player's searcher and a one-thread searcher of the same kind for the dead-stone
+/// judgement.
+fn searchers(player: Player, opts: &EngineOptions) -> (Box<dyn Searcher>, Box<dyn Searcher>) {
+    let judge_opts = EngineOptions {
+        search: FlatParams {
+            threads: 1,
+            ..opts.search.clone()
+        },
+        ..opts.clone()
+    };
+    (
+        make_searcher(player, opts),
+        make_searcher(player, &judge_opts),
+    )
+}
+
 /// How to generate a move.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Genmove {
@@ -168,6 +185,8 @@ pub struct Engine {
     komi_explicit: bool,
     params: FlatParams,
     player: Player,
+    /// The tree search's settings (`--param`, [`Engine::set_search_param`]).
+    tree: SearchParams,
     searcher: Box<dyn Searcher>,
     /// A one-thread searcher of the same kind for the dead-stone judgement, so that the
     /// verdict does not depend on the thread count.
@@ -220,13 +239,7 @@ impl Engine {
             Some(g) => g,
             None => Game::new(19, rules).unwrap_or_else(|| unreachable!("19x19 is valid")),
         };
-        let judge_opts = EngineOptions {
-            search: FlatParams {
-                threads: 1,
-                ..opts.search.clone()
-            },
-            ..opts.clone()
-        };
+        let (searcher, judge) = searchers(opts.player, opts);
         Engine {
             rules_name: opts
                 .rules_name
@@ -236,8 +249,9 @@ impl Engine {
             komi_explicit: opts.komi.is_some(),
             params: opts.search.clone(),
             player: opts.player,
-            searcher: make_searcher(opts.player, opts),
-            judge: make_searcher(opts.player, &judge_opts),
+            tree: opts.tree.clone(),
+            searcher,
+            judge,
             clock: Clock::default(),
             lag: opts.lag_margin,
             ponder: opts.ponder,
@@ -270,6 +284,30 @@ impl Engine {
     /// The searcher's short name (`flat`, `tree`).
     pub fn searcher_name(&self) -> &'static str {
         self.searcher.name()
+    }
+
+    /// The tree search's settings in force.
+    pub fn search_params(&self) -> &SearchParams {
+        &self.tree
+    }
+
+    /// Sets one tree-search setting from `name=value` ([`SearchParams::set`]): the searchers
+    /// are built anew with it (the tree kept between moves and the cached dead-stone
+    /// judgement are dropped). On an error nothing changes.
+    pub fn set_search_param(&mut self, assignment: &str) -> Result<(), String> {
+        let mut tree = self.tree.clone();
+        tree.set(assignment)?;
+        let opts = EngineOptions {
+            search: self.params.clone(),
+            tree: tree.clone(),
+            ..EngineOptions::default()
+        };
+        self.searcher.stop_pondering();
+        (self.searcher, self.judge) = searchers(self.player, &opts);
+        self.tree = tree;
+        self.last = None;
+        self.status.clear();
+        Ok(())
     }
 
     /// The clock in force.

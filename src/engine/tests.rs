@@ -425,3 +425,32 @@ fn a_hopeless_replayed_game_resigns_on_the_third_turn_as_in_one_session() {
     assert_eq!(turns.len(), RESIGN_TURNS, "{turns:?}");
     assert_eq!(turns.last(), Some(&Decision::Resign));
 }
+
+#[test]
+fn a_search_param_set_at_runtime_reaches_the_searcher() {
+    // the same search as an engine started with the setting, another than the default's
+    let mut set = engine(9, 400, Player::Tree);
+    set.set_search_param("policy=light").unwrap();
+    let mut started = Engine::new(&EngineOptions {
+        size: 9,
+        search: FlatParams {
+            playouts: Some(400),
+            ..FlatParams::default()
+        },
+        tree: crate::search::params::SearchParams {
+            policy: crate::search::playout::Policy::Light,
+            ..Default::default()
+        },
+        ..EngineOptions::default()
+    });
+    let mut default = engine(9, 400, Player::Tree);
+    let (a, b, c) = (set.evaluate(), started.evaluate(), default.evaluate());
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    // refused settings change nothing
+    let before = set.search_params().clone();
+    assert!(set.set_search_param("policy=medium").is_err());
+    assert!(set.set_search_param("bogus=1").is_err());
+    assert!(set.set_search_param("rave_k").is_err());
+    assert_eq!(set.search_params(), &before);
+}

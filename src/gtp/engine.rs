@@ -2,13 +2,16 @@
 //! [`Response`]; reading and writing happen in [`super::io`], so tests need no pipes.
 //! Handlers parse arguments, call the [`Engine`] and format its answers: no game logic here.
 
+use super::analyze::{info_line, move_text, ownership_at, parse_analyze_args, Flavor};
 use super::frame::{self, Command};
+use super::gfx::{self, LiveGfx};
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
 use crate::clock::TimeControl;
 use crate::engine::{Decision, Engine, Genmove};
 use crate::rules::status::status_word;
 use crate::rules::{Game, Move, Rules, Status};
+use crate::search::params::SearchParams;
 use crate::search::time::Clock;
 use crate::search::Report;
 use crate::sgf::{self, GameRecord};
@@ -89,16 +92,48 @@ const COMMANDS: &[(&str, Run)] = &[
         Run::Stream(|g, a, s| g.analyze(a, s, Flavor::Lz, true)),
     ),
     (
+        "analyze",
+        Run::Stream(|g, a, s| g.analyze(a, s, Flavor::Sabaki, false)),
+    ),
+    (
+        "genmove_analyze",
+        Run::Stream(|g, a, s| g.analyze(a, s, Flavor::Sabaki, true)),
+    ),
+    (
         "gogui-analyze_commands",
         Run::Plain(Gtp::gogui_analyze_commands),
     ),
     ("gogui-interrupt", Run::Plain(|_, _| Ok(String::new()))),
+    ("cputime", Run::Plain(Gtp::cputime)),
     ("tengen-ownership", Run::Stream(Gtp::ownership_board)),
     ("tengen-bestmoves", Run::Stream(Gtp::best_moves)),
+    ("tengen-pv", Run::Stream(Gtp::principal_variation)),
+    ("tengen-heatmap", Run::Stream(Gtp::heat_map)),
     ("tengen-status", Run::Plain(Gtp::status_verdicts)),
+    ("tengen-status_gfx", Run::Plain(Gtp::status_gfx)),
+    ("tengen-live_gfx", Run::Plain(Gtp::live_gfx_switch)),
+    ("tengen-param", Run::Plain(Gtp::search_param)),
 ];
 
-const SYNTAX: &str = "syntax error";
+/// The entries of `gogui-analyze_commands`: GoGui's `TYPE/LABEL/COMMAND` lines.
+const GOGUI_ANALYZE: &[&str] = &[
+    "dboard/Ownership/tengen-ownership",
+    "gfx/Best moves/tengen-bestmoves",
+    "gfx/Principal variation/tengen-pv",
+    "gfx/Visit heat map/tengen-heatmap",
+    "gfx/Dead stones and seki/tengen-status_gfx",
+    "string/Status of every chain/tengen-status",
+    "param/Search settings/tengen-param",
+    "none/Live graphics on/tengen-live_gfx on",
+    "none/Live graphics off/tengen-live_gfx off",
+    "string/Rules/kata-get-rules",
+];
+
+/// How often live graphics are drawn while `genmove` searches.
+const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
+
+/// The GTP spec's message for malformed arguments.
+pub(super) const SYNTAX: &str = "syntax error";
 const ILLEGAL: &str = "illegal move";
 
 /// Vertices separated by spaces, in the order given.
@@ -107,13 +142,6 @@ fn vertex_list(ps: &[Point], size: usize) -> String {
         .map(|q| q.vertex(size).to_string())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Analysis output dialects.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Flavor {
-    Lz,
-    Kata,
 }
 
 /// The GTP front end: parses commands, drives the [`Engine`] and formats its answers.
@@ -127,6 +155,8 @@ pub struct Gtp {
     /// Where lines meant for the controller beside the replies go (stderr; a buffer in
     /// tests).
     side: Box<dyn std::io::Write + Send>,
+    /// GoGui's live graphics during `genmove` (off by default).
+    live: LiveGfx,
 }
 
 /// The lines gtp2ogs relays to an OGS game's chat (its `src/Bot.ts` scans the engine's
@@ -202,7 +232,7 @@ fn parse_move(s: &str) -> Result<Option<Vertex>, String> {
 }
 
 /// An integer; digits with an optional sign (saturating on overflow), anything else a syntax error.
-fn parse_int(s: &str) -> Result<i64, String> {
+pub(super) fn parse_int(s: &str) -> Result<i64, String> {
     let (neg, digits) = match s.strip_prefix('-') {
         Some(d) => (true, d),
         None => (false, s.strip_prefix('+').unwrap_or(s)),
@@ -339,167 +369,6 @@ const KEEP_PONDERING: &[&str] = &[
     "showboard",
 ];
 
-/// Analysis request parsed from `lz-analyze`/`kata-analyze` arguments.
-struct AnalyzeArgs {
-    color: Option<Color>,
-    interval_cs: u64,
-    ownership: bool,
-    /// `maxmoves N`: report at most N moves.
-    max_moves: Option<usize>,
-    /// `avoid COLOUR LIST DEPTH` for the analysed colour: moves not to report.
-    avoid: Vec<(Color, String)>,
-    /// `allow COLOUR LIST DEPTH`: the only moves to report for that colour.
-    allow: Vec<(Color, String)>,
-}
-
-impl AnalyzeArgs {
-    /// Whether `mv` (a vertex text or `pass`) may be reported for colour `c`.
-    fn reports(&self, c: Color, mv: &str) -> bool {
-        let listed = |lists: &[(Color, String)]| {
-            lists
-                .iter()
-                .filter(|(lc, _)| *lc == c)
-                .map(|(_, l)| l.split(',').any(|v| v.eq_ignore_ascii_case(mv)))
-                .collect::<Vec<bool>>()
-        };
-        let avoided = listed(&self.avoid).into_iter().any(|x| x);
-        let allowed = listed(&self.allow);
-        !avoided && (allowed.is_empty() || allowed.into_iter().any(|x| x))
-    }
-
-    /// The points `c` may not play at the root of the search: those it may not report.
-    fn barred(&self, c: Color, game: &Game) -> Vec<Point> {
-        if !self.avoid.iter().chain(&self.allow).any(|(lc, _)| *lc == c) {
-            return vec![];
-        }
-        let size = game.size();
-        game.board()
-            .points()
-            .into_iter()
-            .filter(|p| !self.reports(c, &p.vertex(size).to_string()))
-            .collect()
-    }
-}
-
-/// Expected final owner of `p` in `r`, +1 Black to -1 White (0 when unknown).
-fn ownership_at(r: &Report, p: Point) -> f64 {
-    r.ownership.get(p.idx()).copied().unwrap_or(0.0)
-}
-
-/// A move as GTP writes it.
-fn move_text(mv: Option<Point>, size: usize) -> String {
-    mv.map_or("pass".into(), |p| p.vertex(size).to_string())
-}
-
-/// One analysis line for a board of `size`: the searched moves, best first (as `maxmoves`,
-/// `allow` and `avoid` ask), then ownership when asked. `color` is the analysed colour when
-/// the report names none.
-fn info_line(r: &Report, size: usize, color: Color, flavor: Flavor, a: &AnalyzeArgs) -> String {
-    let color = r.color.unwrap_or(color);
-    let mut out = String::new();
-    let shown = r
-        .moves
-        .iter()
-        .map(|m| (m, move_text(m.mv, size)))
-        .filter(|(_, mv)| a.reports(color, mv))
-        .take(a.max_moves.unwrap_or(usize::MAX));
-    for (order, (m, mv)) in shown.enumerate() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        let pv = if m.pv.is_empty() {
-            mv.clone()
-        } else {
-            m.pv.iter()
-                .map(|&q| move_text(q, size))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        match flavor {
-            Flavor::Lz => out.push_str(&format!(
-                "info move {mv} visits {} winrate {} prior {} lcb {} order {order} pv {pv}",
-                m.visits,
-                (m.winrate * 10000.0).round() as i64,
-                (m.prior * 10000.0).round() as i64,
-                (m.lcb * 10000.0).round() as i64,
-            )),
-            Flavor::Kata => out.push_str(&format!(
-                "info move {mv} visits {} winrate {:.6} scoreMean {:.3} scoreLead {:.3} prior {:.6} lcb {:.6} order {order} pv {pv}",
-                m.visits, m.winrate, m.score_lead, m.score_lead, m.prior, m.lcb,
-            )),
-        }
-    }
-    if a.ownership && flavor == Flavor::Kata && !out.is_empty() {
-        let sign = color.sign();
-        out.push_str(" ownership");
-        for y in (0..size).rev() {
-            for x in 0..size {
-                let o = sign * ownership_at(r, Point::new(x, y, size));
-                out.push_str(&format!(" {o:.4}"));
-            }
-        }
-    }
-    out
-}
-
-fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
-    let mut a = AnalyzeArgs {
-        color: None,
-        interval_cs: 10,
-        ownership: false,
-        max_moves: None,
-        avoid: Vec::new(),
-        allow: Vec::new(),
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let w = args[i].as_str();
-        if let Ok(c) = w.parse::<Color>() {
-            a.color = Some(c);
-        } else if let Ok(n) = parse_int(w) {
-            a.interval_cs = n.clamp(0, 100_000) as u64;
-        } else if w == "allow" || w == "avoid" {
-            // `allow|avoid COLOUR VERTEX,VERTEX,... DEPTH` (Leela Zero, KataGo, Lizzie): the
-            // listed moves are left out of (or are the only ones in) the analysis lines
-            let (c, list, depth) = match (args.get(i + 1), args.get(i + 2), args.get(i + 3)) {
-                (Some(c), Some(l), Some(d)) => (c, l, d),
-                _ => return Err(SYNTAX.into()),
-            };
-            let c = c.parse::<Color>().map_err(|_| SYNTAX)?;
-            parse_int(depth)?;
-            let vertices_ok = list.split(',').filter(|v| !v.is_empty()).all(|v| {
-                v.eq_ignore_ascii_case("pass") || v.parse::<crate::board::Vertex>().is_ok()
-            });
-            if !vertices_ok {
-                return Err(SYNTAX.into());
-            }
-            let lists = if w == "allow" {
-                &mut a.allow
-            } else {
-                &mut a.avoid
-            };
-            lists.push((c, list.to_string()));
-            i += 3;
-        } else {
-            let v = args.get(i + 1).ok_or(SYNTAX)?;
-            match w {
-                "interval" => a.interval_cs = parse_int(v)?.clamp(0, 100_000) as u64,
-                "ownership" => a.ownership = v.eq_ignore_ascii_case("true"),
-                "maxmoves" => a.max_moves = Some(parse_int(v)?.clamp(0, 1 << 20) as usize),
-                // accepted and ignored: KataGo's other analysis options
-                "minmoves" | "pvVisits" | "ownershipStdev" | "movesOwnership" | "rootInfo" => {}
-                _ => return Err(SYNTAX.into()),
-            }
-            i += 1;
-        }
-        i += 1;
-    }
-    if a.interval_cs == 0 {
-        a.interval_cs = 10;
-    }
-    Ok(a)
-}
-
 impl Gtp {
     /// A fresh engine with an empty board.
     pub fn new(opts: &Options) -> Gtp {
@@ -508,6 +377,7 @@ impl Gtp {
             kgs_chat: false,
             ogs_chat: false,
             side: Box::new(std::io::stderr()),
+            live: LiveGfx::default(),
         }
     }
 
@@ -550,6 +420,11 @@ impl Gtp {
     /// The engine behind the protocol.
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
+    }
+
+    /// GoGui's live graphics: switch them on (`--live-gfx`) or give them another writer.
+    pub fn live_gfx(&mut self) -> &mut LiveGfx {
+        &mut self.live
     }
 
     /// Runs one raw input line and returns exactly what would be written (empty for lines
@@ -679,13 +554,18 @@ impl Gtp {
         let how = Genmove {
             cleanup,
             play,
+            interval: self.live.is_on().then_some(LIVE_GFX_INTERVAL),
             ..Genmove::default()
         };
-        let d = self.engine.genmove(c, &how, &mut |_| {});
+        let size = self.game().size();
+        let live = &mut self.live;
+        let d = self.engine.genmove(c, &how, &mut |r| live.show(r, size, c));
+        self.live.clear();
         if self.ogs_chat && play {
-            let lines = self.engine.last_report().map_or(vec![], |r| {
-                ogs_chat_lines(r, self.game().size(), d == Decision::Resign)
-            });
+            let lines = self
+                .engine
+                .last_report()
+                .map_or(vec![], |r| ogs_chat_lines(r, size, d == Decision::Resign));
             self.side_lines(&lines);
         }
         Ok(self.decision_text(d))
@@ -901,6 +781,13 @@ impl Gtp {
         Ok(lines.join("\n"))
     }
 
+    /// `tengen-status_gfx`: the verdicts of `tengen-status` drawn on the board.
+    fn status_gfx(&mut self, args: &[String]) -> Reply {
+        want(args, 0)?;
+        let size = self.game().size();
+        Ok(gfx::status(&self.engine.confirmation().verdicts, size))
+    }
+
     fn loadsgf(&mut self, args: &[String]) -> Reply {
         const CANNOT: &str = "cannot load file";
         if args.is_empty() || args.len() > 2 {
@@ -1032,12 +919,61 @@ impl Gtp {
 
     fn gogui_analyze_commands(&mut self, args: &[String]) -> Reply {
         want(args, 0)?;
-        Ok([
-            "dboard/Ownership/tengen-ownership",
-            "gfx/Best moves/tengen-bestmoves",
-            "string/Rules/kata-get-rules",
-        ]
-        .join("\n"))
+        Ok(GOGUI_ANALYZE.join("\n"))
+    }
+
+    /// `cputime`: the CPU time this process has used, in seconds (GoGui's gogui-twogtp).
+    fn cputime(&mut self, args: &[String]) -> Reply {
+        want(args, 0)?;
+        let t = cpu_time::ProcessTime::try_now().map_err(|e| {
+            log::info!("cputime: {e}");
+            "cannot read the cpu time".to_string()
+        })?;
+        Ok(format!("{:.3}", t.as_duration().as_secs_f64()))
+    }
+
+    /// `tengen-live_gfx [on|off]`: switches GoGui's live graphics, or tells whether they are on.
+    fn live_gfx_switch(&mut self, args: &[String]) -> Reply {
+        match args {
+            [] => {}
+            [w] if w.eq_ignore_ascii_case("on") || w == "1" => self.live.set_on(true),
+            [w] if w.eq_ignore_ascii_case("off") || w == "0" => self.live.set_on(false),
+            _ => return Err(SYNTAX.into()),
+        }
+        Ok(if self.live.is_on() { "on" } else { "off" }.into())
+    }
+
+    /// `tengen-param`: every tree-search setting in GoGui's parameter format (`[list/a/b]
+    /// name value`, `[string] name value`); `tengen-param NAME VALUE` sets one (GoGui quotes
+    /// a value with spaces, so quotes around it are taken off).
+    fn search_param(&mut self, args: &[String]) -> Reply {
+        match args {
+            [] => {
+                let p = self.engine.search_params();
+                Ok(SearchParams::NAMES
+                    .iter()
+                    .map(|&n| {
+                        let v = p.get(n).unwrap_or_default();
+                        let kind = if n == "policy" {
+                            "[list/heavy/light]"
+                        } else {
+                            "[string]"
+                        };
+                        format!("{kind} {n} {v}")
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n"))
+            }
+            [name, value] => {
+                let value = value.trim_matches('"');
+                if value.is_empty() || name.contains('=') {
+                    return Err(SYNTAX.into());
+                }
+                self.engine.set_search_param(&format!("{name}={value}"))?;
+                Ok(String::new())
+            }
+            _ => Err(SYNTAX.into()),
+        }
     }
 
     /// A short search for the side to move, for the GoGui displays; an interrupt ends it.
@@ -1064,34 +1000,31 @@ impl Gtp {
         Response::Reply(Ok(format!("\n{}", rows.join("\n"))))
     }
 
-    fn best_moves(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
+    /// A gfx display of a short search: `draw` formats its report for this board.
+    fn search_gfx(
+        &mut self,
+        args: &[String],
+        stream: &mut dyn Stream,
+        draw: fn(&Report, usize, Color) -> String,
+    ) -> Response {
         if let Err(e) = want(args, 0) {
             return Response::Reply(Err(e));
         }
         let r = self.quick_search(stream);
-        let mut labels = vec![];
-        for m in r.moves.iter().take(10) {
-            if let Some(p) = m.mv {
-                labels.push(format!(
-                    "{} {}",
-                    self.vertex_text(p),
-                    (m.winrate * 100.0).round() as i64
-                ));
-            }
-        }
-        let mut out = String::new();
-        if !labels.is_empty() {
-            out.push_str(&format!("LABEL {}", labels.join(" ")));
-        }
-        if let Some(b) = r.moves.first() {
-            out.push_str(&format!(
-                "\nTEXT best {} winrate {:.1}% after {} playouts",
-                b.mv.map_or("pass".into(), |p| self.vertex_text(p)),
-                b.winrate * 100.0,
-                r.playouts
-            ));
-        }
-        Response::Reply(Ok(out))
+        let (size, color) = (self.game().size(), self.game().to_move());
+        Response::Reply(Ok(draw(&r, size, color)))
+    }
+
+    fn best_moves(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
+        self.search_gfx(args, stream, |r, size, _| gfx::best_moves(r, size))
+    }
+
+    fn principal_variation(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
+        self.search_gfx(args, stream, gfx::principal_variation)
+    }
+
+    fn heat_map(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
+        self.search_gfx(args, stream, gfx::heat_map)
     }
 }
 

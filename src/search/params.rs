@@ -75,6 +75,77 @@ impl SearchParams {
         }
     }
 
+    /// The names [`SearchParams::set`] takes, in the order of the README's table.
+    pub const NAMES: &'static [&'static str] = &[
+        "policy",
+        "rave_k",
+        "exploration",
+        "expand_visits",
+        "prior_even",
+        "amaf_early_weight",
+        "max_nodes",
+        "min_visits_to_stop",
+        "heavy_ko",
+        "heavy_escape",
+        "heavy_lgrf",
+        "heavy_nakade",
+        "heavy_two_lib",
+        "heavy_pattern",
+        "heavy_self_atari",
+        "prior_line1",
+        "prior_line2",
+        "prior_line3",
+        "prior_near1",
+        "prior_near2",
+        "prior_near3",
+        "prior_capture",
+        "prior_save",
+        "prior_ladder",
+        "prior_pattern",
+        "prior_ko",
+        "prior_self_atari",
+        "prior_pass",
+        "prior_learned",
+    ];
+
+    /// The value of the parameter `name` as [`SearchParams::set`] reads it back (`None`:
+    /// no such parameter).
+    pub fn get(&self, name: &str) -> Option<String> {
+        let v = match name {
+            "policy" => self.policy.to_string(),
+            "rave_k" => self.rave_k.to_string(),
+            "exploration" => self.exploration.to_string(),
+            "expand_visits" => self.expand_visits.to_string(),
+            "prior_even" => self.prior.even.to_string(),
+            "prior_line1" => self.prior.line1.to_string(),
+            "prior_line2" => self.prior.line2.to_string(),
+            "prior_line3" => self.prior.line3.to_string(),
+            "prior_near1" => self.prior.near[0].to_string(),
+            "prior_near2" => self.prior.near[1].to_string(),
+            "prior_near3" => self.prior.near[2].to_string(),
+            "prior_capture" => self.prior.capture.to_string(),
+            "prior_save" => self.prior.save.to_string(),
+            "prior_self_atari" => self.prior.self_atari.to_string(),
+            "prior_ladder" => self.prior.ladder.to_string(),
+            "prior_pattern" => self.prior.pattern.to_string(),
+            "prior_ko" => self.prior.ko.to_string(),
+            "prior_pass" => self.prior.pass.to_string(),
+            "prior_learned" => self.prior.learned.to_string(),
+            "amaf_early_weight" => self.amaf_early_weight.to_string(),
+            "max_nodes" => self.max_nodes.to_string(),
+            "min_visits_to_stop" => self.min_visits_to_stop.to_string(),
+            "heavy_ko" => self.heavy.ko.to_string(),
+            "heavy_escape" => self.heavy.escape.to_string(),
+            "heavy_lgrf" => self.heavy.lgrf.to_string(),
+            "heavy_nakade" => self.heavy.nakade.to_string(),
+            "heavy_two_lib" => self.heavy.two_lib.to_string(),
+            "heavy_pattern" => self.heavy.pattern.to_string(),
+            "heavy_self_atari" => self.heavy.self_atari.to_string(),
+            _ => return None,
+        };
+        Some(v)
+    }
+
     /// Sets one parameter from `name=value`; the error says what was wrong.
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
         let (name, value) = assignment
@@ -152,5 +223,34 @@ mod tests {
         p.set("prior_even=30").unwrap();
         assert_eq!(p.prior_even_for(19), 30);
         assert!(p.set("prior_capture=-2").is_err());
+    }
+
+    #[test]
+    fn every_name_reads_back_what_set_takes() {
+        let mut p = SearchParams::default();
+        // values away from the defaults, so that a swapped field shows
+        for (i, name) in SearchParams::NAMES.iter().enumerate() {
+            let v = match *name {
+                "policy" => "light".to_string(),
+                "max_nodes" => (5000 + i).to_string(),
+                _ => (i % 90 + 2).to_string(),
+            };
+            p.set(&format!("{name}={v}")).unwrap();
+            assert_eq!(p.get(name).as_deref(), Some(v.as_str()), "{name}");
+        }
+        for name in SearchParams::NAMES {
+            let mut q = SearchParams::default();
+            for other in SearchParams::NAMES {
+                if other != name {
+                    q.set(&format!("{other}={}", p.get(other).unwrap()))
+                        .unwrap();
+                }
+            }
+            assert_ne!(q, p, "{name} changes a field no other name does");
+            q.set(&format!("{name}={}", p.get(name).unwrap())).unwrap();
+            assert_eq!(q, p, "{name}");
+        }
+        assert_eq!(p.get("threads"), None);
+        assert_eq!(p.get("nonsense"), None);
     }
 }

@@ -716,6 +716,28 @@ fn analysis_streams_and_genmove_analyze_plays() {
     assert!((0..=10000).contains(&wr));
     assert_eq!(g.game().move_number(), 2);
     assert_eq!(err(&mut g, "kata-analyze b 10 bogus"), "syntax error");
+    // Sabaki's own names: a winrate with a decimal point, which Sabaki reads as 0..1
+    let r = g.exec("genmove_analyze b 1");
+    assert!(r.starts_with("= \n"), "{r}");
+    assert!(
+        r.trim_end().lines().last().unwrap().starts_with("play "),
+        "{r}"
+    );
+    for l in r.lines().filter(|l| l.starts_with("info")) {
+        let w = l
+            .split(" winrate ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert!(w.contains('.') && w.parse::<f64>().unwrap() <= 1.0, "{l}");
+        assert!(l.contains(" scoreLead "), "{l}");
+    }
+    assert_eq!(g.game().move_number(), 3);
+    assert_eq!(err(&mut g, "analyze b 10 bogus"), "syntax error");
+    assert_eq!(err(&mut g, "genmove_analyze b 10 bogus"), "syntax error");
+    assert_eq!(g.game().move_number(), 3);
 }
 
 #[test]
@@ -725,12 +747,187 @@ fn gogui_commands() {
     let list = ok(&mut g, "gogui-analyze_commands");
     for line in list.lines() {
         let cmd = line.split('/').nth(2).unwrap();
-        assert_eq!(ok(&mut g, &format!("known_command {cmd}")), "true");
+        let name = cmd.split(' ').next().unwrap();
+        assert_eq!(ok(&mut g, &format!("known_command {name}")), "true");
+        // every entry runs as GoGui sends it
+        ok(&mut g, cmd);
     }
+    assert_eq!(ok(&mut g, "tengen-live_gfx"), "off");
     let own = ok(&mut g, "tengen-ownership");
     assert_eq!(own.trim_start_matches('\n').lines().count(), 5);
     assert!(ok(&mut g, "tengen-bestmoves").starts_with("LABEL "));
     assert_eq!(ok(&mut g, "gogui-interrupt"), "");
+    let pv = ok(&mut g, "tengen-pv");
+    assert!(pv.starts_with("VAR b "), "{pv}");
+    assert!(pv.lines().nth(1).unwrap().starts_with("TEXT best "), "{pv}");
+    let heat = ok(&mut g, "tengen-heatmap");
+    assert!(heat.starts_with("INFLUENCE "), "{heat}");
+    // the most visited move is a full black square
+    assert!(heat.lines().next().unwrap().contains(" 1.00"), "{heat}");
+    for cmd in [
+        "tengen-pv x",
+        "tengen-heatmap 1",
+        "tengen-status_gfx b",
+        "cputime 1",
+    ] {
+        assert_eq!(err(&mut g, cmd), "syntax error");
+    }
+}
+
+#[test]
+fn cputime_grows_with_work() {
+    let mut g = engine();
+    let t0: f64 = ok(&mut g, "cputime").parse().unwrap();
+    assert!(t0 >= 0.0);
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "genmove b");
+    let t1: f64 = ok(&mut g, "cputime").parse().unwrap();
+    assert!(t1 > t0, "{t0} -> {t1}");
+}
+
+#[test]
+fn status_gfx_marks_the_dead_stones() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 9");
+    // a lone white stone inside Black's solid corner
+    for mv in [
+        "b A3", "b B3", "b C3", "b C2", "b C1", "w B2", "b E5", "w G7", "b pass",
+    ] {
+        ok(&mut g, &format!("play {mv}"));
+    }
+    let text = ok(&mut g, "tengen-status");
+    let gfx = ok(&mut g, "tengen-status_gfx");
+    let dead: Vec<&str> = text.lines().filter(|l| l.contains("| dead |")).collect();
+    assert!(!dead.is_empty(), "{text}");
+    assert!(
+        gfx.lines()
+            .any(|l| l.starts_with("MARK ") && l.contains("B2")),
+        "{gfx}"
+    );
+    assert!(gfx.lines().last().unwrap().starts_with("TEXT "), "{gfx}");
+}
+
+/// A writer the test reads back (live graphics without pipes).
+#[derive(Clone, Default)]
+struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+#[test]
+fn live_gfx_during_genmove() {
+    let opts = Options {
+        search: FlatParams {
+            playouts: None,
+            time: 1.2,
+            ..FlatParams::default()
+        },
+        ..Options::default()
+    };
+    let mut g = Gtp::new(&opts);
+    let out = Captured::default();
+    g.live_gfx().set_writer(Box::new(out.clone()));
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "genmove b");
+    assert_eq!(out.text(), "", "off by default");
+    assert_eq!(ok(&mut g, "tengen-live_gfx on"), "on");
+    assert_eq!(ok(&mut g, "tengen-live_gfx"), "on");
+    for bad in ["tengen-live_gfx maybe", "tengen-live_gfx on off"] {
+        assert_eq!(err(&mut g, bad), "syntax error");
+    }
+    assert_eq!(ok(&mut g, "tengen-live_gfx"), "on");
+    let mv = ok(&mut g, "genmove w");
+    let text = out.text();
+    // blocks: "gogui-gfx:", the drawing, an empty line; CLEAR when the move is chosen
+    let blocks: Vec<&str> = text.split("gogui-gfx:\n").skip(1).collect();
+    assert!(!blocks.is_empty(), "{text}");
+    for b in &blocks[..blocks.len() - 1] {
+        assert!(b.ends_with("\n\n"), "{b:?}");
+        assert!(b.starts_with("VAR w "), "{b:?}");
+        assert!(
+            b.contains("\nINFLUENCE ") && b.contains("\nTEXT best "),
+            "{b:?}"
+        );
+    }
+    assert!(text.ends_with("\n\ngogui-gfx: CLEAR\n"), "{text:?}");
+    assert!(!mv.is_empty());
+    ok(&mut g, "tengen-live_gfx off");
+    let before = out.text().len();
+    ok(&mut g, "genmove b");
+    assert_eq!(out.text().len(), before);
+}
+
+#[test]
+fn param_lists_and_sets_search_settings() {
+    let mut g = engine();
+    let list = ok(&mut g, "tengen-param");
+    assert_eq!(list.lines().count(), SearchParams::NAMES.len());
+    let has = |list: &str, want: &[&str]| want.iter().all(|w| list.lines().any(|l| l == *w));
+    assert!(
+        has(
+            &list,
+            &[
+                "[list/heavy/light] policy heavy",
+                "[string] expand_visits 8"
+            ]
+        ),
+        "{list}"
+    );
+    for l in list.lines() {
+        let w: Vec<&str> = l.split(' ').collect();
+        assert_eq!(w.len(), 3, "{l}");
+        assert!(w[0].starts_with('[') && w[0].ends_with(']'), "{l}");
+    }
+    ok(&mut g, "tengen-param expand_visits 3");
+    ok(&mut g, "tengen-param policy \"light\"");
+    assert_eq!(g.engine().search_params().expand_visits, 3);
+    let list = ok(&mut g, "tengen-param");
+    assert!(
+        has(
+            &list,
+            &[
+                "[list/heavy/light] policy light",
+                "[string] expand_visits 3"
+            ]
+        ),
+        "{list}"
+    );
+    // refused: the settings stay as they were
+    let before = g.engine().search_params().clone();
+    for (bad, message) in [
+        (
+            "tengen-param nonsense 1",
+            "unknown search parameter 'nonsense'",
+        ),
+        ("tengen-param rave_k -1", "bad value '-1' for rave_k"),
+        (
+            "tengen-param policy medium",
+            "bad value 'medium' for policy",
+        ),
+        ("tengen-param rave_k", SYNTAX),
+        ("tengen-param rave_k 1 2", SYNTAX),
+        ("tengen-param rave_k \"\"", SYNTAX),
+        ("tengen-param rave_k=1 2", SYNTAX),
+    ] {
+        assert_eq!(err(&mut g, bad), message, "{bad}");
+    }
+    assert_eq!(g.engine().search_params(), &before);
+    // the searcher plays with the new setting
+    ok(&mut g, "boardsize 9");
+    assert!(!ok(&mut g, "genmove b").is_empty());
 }
 
 #[test]
@@ -870,35 +1067,6 @@ fn printsgf_to_a_bad_path_fails() {
         err(&mut g, "printsgf /nonexistent-dir/x/y.sgf"),
         "cannot save file"
     );
-}
-
-#[test]
-fn analyze_args_allow_avoid_and_maxmoves() {
-    let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-    let a =
-        parse_analyze_args(&words("b 10 maxmoves 3 avoid b Q4,D16 1 allow w C3,pass 2")).unwrap();
-    assert_eq!(a.color, Some(Color::Black));
-    assert_eq!(a.max_moves, Some(3));
-    assert!(!a.reports(Color::Black, "Q4"));
-    assert!(!a.reports(Color::Black, "d16"));
-    assert!(a.reports(Color::Black, "C3"));
-    assert!(a.reports(Color::White, "C3"));
-    assert!(a.reports(Color::White, "pass"));
-    assert!(
-        !a.reports(Color::White, "Q4"),
-        "allow lists the only moves for White"
-    );
-    // Lizzie's avoid form, and broken ones
-    assert!(parse_analyze_args(&words("10 avoid b Q4,D16,R3 1 avoid w Q4,D16,R3 1")).is_ok());
-    for bad in [
-        "avoid b Q4",
-        "avoid x Q4 1",
-        "avoid b I5 1",
-        "allow b Q4 x",
-        "maxmoves x",
-    ] {
-        assert!(parse_analyze_args(&words(bad)).is_err(), "{bad}");
-    }
 }
 
 #[test]
