@@ -182,12 +182,29 @@ impl Engine {
 
     /// Starts the engine with `args` in folder `dir` and extra environment variables.
     pub fn spawn_with_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Engine {
-        let bin = engine_path();
         let stderr = if std::env::var_os("TENGEN_TEST_STDERR").is_some() {
             Stdio::inherit()
         } else {
             Stdio::null()
         };
+        Engine::spawn_full(dir, args, env, stderr)
+    }
+
+    /// Starts the engine with `args` in the crate root folder, its stderr written to the
+    /// file `path` (for tests that read what it writes beside the replies).
+    pub fn spawn_with_stderr(args: &[&str], path: &Path) -> Engine {
+        let file = std::fs::File::create(path)
+            .unwrap_or_else(|e| panic!("cannot create {}: {}", path.display(), e));
+        Engine::spawn_full(
+            Path::new(env!("CARGO_MANIFEST_DIR")),
+            args,
+            &[],
+            Stdio::from(file),
+        )
+    }
+
+    fn spawn_full(dir: &Path, args: &[&str], env: &[(&str, &str)], stderr: Stdio) -> Engine {
+        let bin = engine_path();
         let mut child = Command::new(&bin)
             .args(args)
             .envs(env.iter().copied())

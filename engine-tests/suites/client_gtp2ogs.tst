@@ -9,9 +9,17 @@
 # tengen-args: --playouts 150 --threads 1 --seed 13
 
 # Bot(): this.ready = command("list_commands"); every line is a command name (a leading
-# "=" is stripped); kgs-time_settings decides the clock commands.
+# "=" is stripped); kgs-time_settings decides the clock commands, kata-list_time_settings
+# whether loadState() asks which kata-time_settings kinds there are (Fischer needs
+# "fischer-capped" among them; without it gtp2ogs fakes Fischer as Canadian time).
 1 list_commands
 #? [(?s)(.*\n)?kgs-time_settings(\n.*)?]
+
+3 list_commands
+#? [(?s)(.*\n)?kata-list_time_settings(\n.*)?]
+
+4 kata-list_time_settings
+#? [.*\bfischer-capped\b.*]
 
 2 list_commands
 #? [(?s)(.*\n)?place_free_handicap(\n.*)?]
@@ -153,6 +161,21 @@
 #? []
 
 64 genmove black
+#? [[A-HJ-N]1?\d|pass|resign]
+
+# Fischer as gtp2ogs 8 sends it to an engine with fischer-capped: the initial time, the
+# increment, the cap on the bank (max_time) and -1 (no cap per move); then each bank as
+# main time (count 0).
+67 kata-time_settings fischer-capped 600 10 1200 -1
+#? []
+
+68 time_left black 590 0
+#? []
+
+69 time_left white 605 0
+#? []
+
+75 genmove black
 #? [[A-HJ-N]1?\d|pass|resign]
 
 # OGS allows negative komi.
