@@ -1,5 +1,8 @@
 //! `tengen match` against small misbehaving engines (engine-tests/fake_engines/fake_gtp.sh):
 //! every match ends in seconds with the right forfeit and leaves no process behind.
+//!
+//! The fake engines are POSIX shell scripts, so these tests run on Unix only.
+#![cfg(unix)]
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -240,7 +240,8 @@ impl Engine {
         self.child.id()
     }
 
-    /// CPU seconds (user and system) the engine has used so far, from `/proc` (Linux).
+    /// CPU seconds (user and system) the engine has used so far, from `/proc` (Linux only).
+    #[cfg(target_os = "linux")]
     pub fn cpu_seconds(&self) -> f64 {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
             .expect("/proc/PID/stat is readable");
