@@ -461,12 +461,14 @@ pub fn is_vertex_on(s: &str, size: usize) -> bool {
     }
 }
 
-/// Runs the engine once with `args` and no input, waiting at most `timeout`; returns its
-/// exit status, stdout and stderr (for `--help` and command-line errors).
+/// Runs the engine once with `args` and no input (and no `RUST_LOG`), waiting at most
+/// `timeout`; returns its exit status, stdout and stderr (for `--help`, command-line errors
+/// and the start-up log).
 pub fn run_once(args: &[&str], timeout: Duration) -> (ExitStatus, String, String) {
     let bin = engine_path();
     let mut child = Command::new(&bin)
         .args(args)
+        .env_remove("RUST_LOG")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
