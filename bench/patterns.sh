@@ -21,8 +21,8 @@ for size in $sizes; do
   with=()
   without=()
   for _ in $(seq "$runs"); do
-    with+=("$($bin bench search --size "$size" --seconds "$secs" | tail -n 1)")
-    without+=("$($bin bench search --size "$size" --seconds "$secs" --param prior_learned=0 | tail -n 1)")
+    with+=("$($bin bench search --size "$size" --seconds "$secs" --threads 1 | tail -n 1)")
+    without+=("$($bin bench search --size "$size" --seconds "$secs" --threads 1 --param prior_learned=0 | tail -n 1)")
   done
   a=$(printf '%s\n' "${with[@]}" | median)
   b=$(printf '%s\n' "${without[@]}" | median)

@@ -518,19 +518,21 @@ struct Merged {
 impl Merged {
     fn spawn(args: &[&str]) -> Merged {
         let bin = common::engine_path();
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg("exec \"$0\" \"$@\" 2>&1")
-            .arg(&bin)
-            .args(args)
-            .env_remove("RUST_LOG")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
+        // one pipe for both streams (std's, so no shell is needed on any platform); the
+        // command, which holds the writing ends, is dropped at once so the pipe ends with
+        // the engine
+        let (stdout, writer) = std::io::pipe().expect("pipe");
+        let mut child = {
+            let mut cmd = Command::new(&bin);
+            cmd.args(args)
+                .env_remove("RUST_LOG")
+                .stdin(Stdio::piped())
+                .stdout(writer.try_clone().expect("pipe"))
+                .stderr(writer);
+            cmd.spawn()
+                .unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()))
+        };
         let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {

@@ -284,6 +284,23 @@ fn help_explains_every_option() {
 }
 
 #[test]
+fn threads_default_to_the_number_of_cores() {
+    let (status, text, _) = common::run_once(&["--help"], Duration::from_secs(10));
+    assert!(status.success());
+    assert!(text.contains("the number of cores"), "{text}");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(64));
+    for (args, want) in [
+        (&["-v"][..], format!(", {cores} threads")),
+        (&["-v", "--threads", "3"][..], ", 3 threads".to_string()),
+    ] {
+        // no input: the engine logs its start and ends
+        let (status, _, err) = common::run_once(args, Duration::from_secs(10));
+        assert!(status.success(), "{args:?}: {status:?}");
+        assert!(err.contains(&want), "{args:?}: {err:?} lacks {want:?}");
+    }
+}
+
+#[test]
 fn bench_subcommand_stays() {
     let (status, text, _) = common::run_once(&["bench", "--help"], Duration::from_secs(10));
     assert!(status.success(), "tengen bench --help failed: {:?}", status);
@@ -328,6 +345,8 @@ fn both_players_generate_moves() {
             "--seed",
             "3",
             "--kgs-chat",
+            "--threads",
+            "1",
         ]);
         e.ok("boardsize 9");
         let mv = e.ok("genmove b");

@@ -36,7 +36,7 @@ impl OgsGame {
 
     /// The colour to move (Black starts: no handicap in these games).
     fn to_move(&self) -> &'static str {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             "black"
         } else {
             "white"

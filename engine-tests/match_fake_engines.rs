@@ -1,5 +1,8 @@
 //! `tengen match` against small misbehaving engines (engine-tests/fake_engines/fake_gtp.sh):
 //! every match ends in seconds with the right forfeit and leaves no process behind.
+//!
+//! The fake engines are POSIX shell scripts, so these tests run on Unix only.
+#![cfg(unix)]
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -848,7 +851,7 @@ fn handicap_games_put_black_stones_on_fixed_points_and_white_moves_first() {
     assert_eq!(j["score_rate_as_black"]["games"].as_f64(), Some(1.0));
     assert_eq!(j["score_rate_as_white"]["value"].as_f64(), Some(0.0));
     // memory, read from /proc on Linux; no clock, so no clock use
-    if Path::new("/proc/self/status").exists() {
+    if cfg!(target_os = "linux") && Path::new("/proc/self/status").exists() {
         for game in &g {
             for who in ["a", "b"] {
                 let mb = per_engine(game, "peak_rss_mb", who);
@@ -998,7 +1001,7 @@ fn games_record_memory_and_main_time_against_overtime() {
     assert_eq!(per_engine(&g[0], "moves_in_main_time", "w"), Some(3.0));
     assert_eq!(per_engine(&g[0], "moves_in_overtime", "w"), Some(0.0));
     assert!(per_engine(&g[0], "main_time_used", "w").is_some_and(|t| t < 2.0));
-    if Path::new("/proc/self/status").exists() {
+    if cfg!(target_os = "linux") && Path::new("/proc/self/status").exists() {
         for who in ["b", "w"] {
             let mb = per_engine(&g[0], "peak_rss_mb", who);
             assert!(mb.is_some_and(|mb| mb > 0.0), "{who}: {}", g[0]);

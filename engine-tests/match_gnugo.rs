@@ -319,7 +319,7 @@ fn a_handicap_game_against_gnugo_is_counted_with_the_stones() {
         .to_game(tengen::rules::Rules::default(), None)
         .expect("the record replays with its stones");
     assert_eq!(replayed.handicap(), 2);
-    if Path::new("/proc/self/status").exists() {
+    if cfg!(target_os = "linux") && Path::new("/proc/self/status").exists() {
         for who in ["tengen", "gnugo"] {
             let mb = game
                 .get("peak_rss_mb")

@@ -2,6 +2,9 @@
 //! (engine-tests/fake_engines/fake_gtp.sh): tournaments and their cross table, openings
 //! played twice with colours swapped, per-game seeds, the SPRT stopping a match, `--resume`
 //! after the runner is killed with SIGKILL, and shards run at once then merged.
+//!
+//! The fake engines are POSIX shell scripts, so these tests run on Unix only.
+#![cfg(unix)]
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

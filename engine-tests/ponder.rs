@@ -1,6 +1,9 @@
 //! Pondering and idleness, by the CPU time the engine process uses: without `--ponder` an
 //! idle engine uses none; with it, the engine searches during the opponent's turn, still
 //! answers every command, and stops as soon as the game changes.
+//!
+//! CPU time is read from `/proc`, so these tests run on Linux only.
+#![cfg(target_os = "linux")]
 
 mod common;
 

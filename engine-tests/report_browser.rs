@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use tengen::arena::process::{kill_group, own_process_group};
 use tengen::arena::report::{render, Cell, CurvePoint, EloRow, GameRow, ReportInput, SprtCurve};
 use tengen::arena::stats;
 
@@ -62,26 +63,17 @@ pub fn chromium() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Runs `cmd` in its own process group with stdout and stderr to files under `work`
-/// (named after `tag`), killing the whole group if it outlives `BROWSER_TIMEOUT` (and after
-/// it exits, so no helper process lingers); returns stdout.
+/// Runs `cmd` in its own process group (on Unix) with stdout and stderr to files under
+/// `work` (named after `tag`), killing the whole group if it outlives `BROWSER_TIMEOUT` (and
+/// after it exits, so no helper process lingers); returns stdout.
 fn run_bounded(mut cmd: Command, work: &Path, tag: &str) -> String {
-    use std::os::unix::process::CommandExt;
     let out_path = work.join(format!("{tag}.stdout"));
     let err_path = work.join(format!("{tag}.stderr"));
     let out = File::create(&out_path).expect("stdout file");
     let err = File::create(&err_path).expect("stderr file");
-    cmd.stdin(Stdio::null())
-        .stdout(out)
-        .stderr(err)
-        .process_group(0);
+    cmd.stdin(Stdio::null()).stdout(out).stderr(err);
+    own_process_group(&mut cmd);
     let mut child = cmd.spawn().expect("start chromium");
-    let kill_group = |pid: u32| {
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{pid}")])
-            .stderr(Stdio::null())
-            .status();
-    };
     let start = Instant::now();
     let status = loop {
         if let Some(s) = child.try_wait().expect("wait for chromium") {
@@ -412,7 +404,9 @@ fn empty_report_lays_out_in_chromium() {
 }
 
 /// The report a real `tengen match` writes (a gauntlet of fake engines under an SPRT, from
-/// random openings) lays out in Chromium, and its links lead to the SGF files.
+/// random openings) lays out in Chromium, and its links lead to the SGF files. The fake
+/// engines are POSIX shell scripts (Unix only).
+#[cfg(unix)]
 #[test]
 fn report_of_a_real_match_lays_out_in_chromium() {
     let Some(browser) = browser_or_skip() else {

@@ -87,8 +87,16 @@ fn failed_handicap_commands_place_nothing() {
         ("fixed_handicap 1", "invalid number of stones"),
         ("fixed_handicap 10", "invalid number of stones"),
         ("place_free_handicap 1", "invalid number of stones"),
-        ("set_free_handicap a1 a1", "bad vertex list"),
-        ("set_free_handicap c3 g7 c3", "bad vertex list"),
+        (
+            "set_free_handicap a1 a1",
+            "bad vertex list: repeated vertex A1",
+        ),
+        (
+            "set_free_handicap c3 g7 c3",
+            "bad vertex list: repeated vertex C3",
+        ),
+        ("set_free_handicap c3", "invalid number of stones"),
+        ("set_free_handicap c3 z9", "bad vertex list"),
     ] {
         assert_eq!(e.err(cmd), msg, "{}", cmd);
         assert_eq!(before, snapshot(&mut e), "state changed by {:?}", cmd);

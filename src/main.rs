@@ -13,9 +13,10 @@ use tengen::search::flat::FlatParams;
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
-    /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
-    threads: u64,
+    /// Search threads [default: the number of cores, at most 64]. Matches, benchmarks and
+    /// tests that need the same moves on every run set it explicitly (--threads 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: Option<u64>,
     /// Playouts per move (fixed work: with --seed and one thread every run plays the same moves).
     /// Without it the engine thinks for --time seconds, or by the clock when one is set.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -173,6 +174,12 @@ fn parse_rules(s: &str) -> Result<(tengen::rules::Rules, String), String> {
         .ok_or_else(|| format!("unknown rules '{s}' ({})", tengen::rules::Preset::names()))
 }
 
+/// The search threads when `--threads` is not given: the number of cores the process may
+/// use (as Pachi, KataGo, Leela Zero and Fuego do), 1 when unknown, at most 64.
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(64))
+}
+
 fn init_logging(verbose: u8) {
     let level = match verbose {
         0 => "warn",
@@ -212,7 +219,7 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         search: FlatParams {
             playouts: cli.playouts,
             time: cli.time,
-            threads: cli.threads as usize,
+            threads: cli.threads.map_or_else(default_threads, |t| t as usize),
             seed: cli.seed,
             resign_threshold: cli.resign_threshold,
             ..FlatParams::default()
@@ -220,10 +227,11 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         ..Options::default()
     };
     log::info!(
-        "Tengen {} ready, rules {}, player {}",
+        "Tengen {} ready, rules {}, player {}, {} threads",
         env!("CARGO_PKG_VERSION"),
         cli.rules.1,
-        cli.player
+        cli.player,
+        opts.search.threads
     );
     let (kgs_chat, ogs_chat) = (cli.kgs_chat, cli.ogs_chat);
     let live_gfx = cli.live_gfx;

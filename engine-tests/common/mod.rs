@@ -257,7 +257,8 @@ impl Engine {
         self.child.id()
     }
 
-    /// CPU seconds (user and system) the engine has used so far, from `/proc` (Linux).
+    /// CPU seconds (user and system) the engine has used so far, from `/proc` (Linux only).
+    #[cfg(target_os = "linux")]
     pub fn cpu_seconds(&self) -> f64 {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
             .expect("/proc/PID/stat is readable");
@@ -477,12 +478,14 @@ pub fn is_vertex_on(s: &str, size: usize) -> bool {
     }
 }
 
-/// Runs the engine once with `args` and no input, waiting at most `timeout`; returns its
-/// exit status, stdout and stderr (for `--help` and command-line errors).
+/// Runs the engine once with `args` and no input (and no `RUST_LOG`), waiting at most
+/// `timeout`; returns its exit status, stdout and stderr (for `--help`, command-line errors
+/// and the start-up log).
 pub fn run_once(args: &[&str], timeout: Duration) -> (ExitStatus, String, String) {
     let bin = engine_path();
     let mut child = Command::new(&bin)
         .args(args)
+        .env_remove("RUST_LOG")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -162,22 +162,22 @@ play b e5
 
 # Bad vertex lists.
 57 set_free_handicap a1 a1
-#? [\?bad vertex list]
+#? [\?bad vertex list: repeated vertex A1]
 
 58 set_free_handicap a1 b1 a1
-#? [\?bad vertex list]
+#? [\?bad vertex list: repeated vertex A1]
 
 59 set_free_handicap a1 z99
-#? [\?(bad vertex list|syntax error)]
+#? [\?bad vertex list]
 
 60 set_free_handicap a1 i5
-#? [\?(bad vertex list|syntax error)]
+#? [\?bad vertex list]
 
 61 set_free_handicap a1
-#? [\?(bad vertex list|invalid number of stones|syntax error)]
+#? [\?invalid number of stones]
 
 62 set_free_handicap a1 k5
-#? [\?(bad vertex list|syntax error)]
+#? [\?bad vertex list]
 
 # Nothing was placed.
 63 is_legal w a1
@@ -262,3 +262,40 @@ play b e5
 # The engine is still alive and answering.
 88 protocol_version
 #? [2]
+
+# Each handicap refusal has its own message (GTP v2's words first). An empty board after a
+# pass: the moves are the reason, not stones.
+boardsize 9
+clear_board
+play b pass
+89 fixed_handicap 2
+#? [\?moves have been played]
+
+90 set_free_handicap c3 g7
+#? [\?moves have been played]
+
+91 is_legal w c3
+#? [1]
+
+# A count with no fixed placement (even boards take at most 4) is refused first.
+boardsize 8
+clear_board
+play b c3
+92 fixed_handicap 5
+#? [\?invalid number of stones]
+
+93 place_free_handicap 2
+#? [\?board not empty]
+
+clear_board
+94 set_free_handicap c3 d4 c3 d4
+#? [\?bad vertex list: repeated vertex C3]
+
+95 set_free_handicap
+#? [\?invalid number of stones]
+
+96 place_free_handicap 64
+#? [\?invalid number of stones]
+
+97 place_free_handicap 63
+#? [[A-H][1-8]( [A-H][1-8]){62}]

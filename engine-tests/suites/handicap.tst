@@ -633,11 +633,12 @@ clear_board
 1013 undo
 #? [\?cannot undo]
 
-# H02: on 2x2, all four points is invalid; three are accepted.
+# H02: on 2x2, all four points is invalid (a handicap must leave a point empty); three are
+# accepted.
 boardsize 2
 clear_board
 1014 set_free_handicap a1 b1 a2 b2
-#? [\?bad vertex list]
+#? [\?invalid number of stones]
 
 1015 is_legal b a1
 #? [1]

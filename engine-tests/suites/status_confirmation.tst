@@ -20,6 +20,9 @@
 # set after it.
 # GNU Go 3.8 (gnugo --mode gtp) was used to cross-check setups and verdicts; where it
 # disagrees this is said in the case.
+# Fixed work and one thread: the judgement stops at a node count, not at a time, so it does
+# not change with the machine's load or core count.
+# tengen-args: --threads 1 --playouts 1000
 
 # ---- SC01: two eyes each
 # 5 . X O . O

@@ -5,6 +5,9 @@
 # differences. Positions are built with plays that never capture (checked with GNU Go).
 # Scoring: territory + prisoners (dead stones) + komi 0; regions touching a seki chain
 # count for nobody.
+# Fixed work and one thread: the judgement stops at a node count, not at a time, so it does
+# not change with the machine's load or core count.
+# tengen-args: --threads 1 --playouts 1000
 
 # ---- Case 1: bent four in the corner (J89 commentary, Article 7: the bent-four
 # example, 隅の曲り四目; also cited by Takao Shinji's 2009 blog and Sensei's Library).

@@ -2,10 +2,14 @@
 //! a reader thread feeding a channel so that every read has a deadline, GTP commands and
 //! replies through the `gtp` crate's `Command` and `ResponseParser`, and ending the engine's
 //! own processes (never anything else).
+//!
+//! Portability: process groups and the `kill` utility are Unix only (`cfg(unix)`), `/proc`
+//! is Linux only (`cfg(target_os = "linux")`). Elsewhere the engine is ended with
+//! [`Child::kill`] (its own children may outlive it), and its memory and liveness are
+//! unknown (`None`, `false`).
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -91,8 +95,8 @@ pub struct Reply {
 }
 
 impl Engine {
-    /// Starts `words[0]` with the other words as arguments, in its own process group, with
-    /// stderr appended to `stderr_log`. `label` names the engine in the transcript.
+    /// Starts `words[0]` with the other words as arguments, in its own process group (on
+    /// Unix), with stderr appended to `stderr_log`. `label` names the engine in the transcript.
     pub fn spawn(
         label: &str,
         words: &[String],
@@ -107,12 +111,14 @@ impl Engine {
             .append(true)
             .open(stderr_log)
             .map_err(|e| EngineError::Spawn(format!("{}: {e}", stderr_log.display())))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::from(log))
-            .process_group(0)
+            .stderr(Stdio::from(log));
+        own_process_group(&mut command);
+        let mut child = command
             .spawn()
             .map_err(|e| EngineError::Spawn(format!("{program}: {e}")))?;
         let stdin = child.stdin.take();
@@ -142,7 +148,7 @@ impl Engine {
         Ok(engine)
     }
 
-    /// The operating-system process id (also the id of the engine's process group).
+    /// The operating-system process id (on Unix also the id of the engine's process group).
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
@@ -154,8 +160,7 @@ impl Engine {
         if self.finished {
             return None;
         }
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
-        vm_hwm_kb(&status)
+        proc_status(self.pid()).as_deref().and_then(vm_hwm_kb)
     }
 
     fn log(&self, dir: &str, text: &str) {
@@ -268,9 +273,10 @@ impl Engine {
     }
 
     /// Ends the engine: a polite `quit` first when `polite` and the engine is still in step
-    /// (waiting briefly for it to close its output), then SIGKILL to its process group, which it leads, and the exit status is
-    /// collected. Only processes of that group are touched, and the group leader is not reaped
-    /// before the group is signalled, so its id cannot have been reused.
+    /// (waiting briefly for it to close its output), then SIGKILL to its process group, which
+    /// it leads (on Unix; elsewhere [`Child::kill`] ends the engine alone), and the exit status
+    /// is collected. Only processes of that group are touched, and the group leader is not
+    /// reaped before the group is signalled, so its id cannot have been reused.
     pub fn finish(&mut self, polite: bool) {
         if self.finished {
             return;
@@ -326,12 +332,38 @@ pub fn vm_hwm_kb(status: &str) -> Option<u64> {
     }
 }
 
+/// The text of `/proc/PID/status` (Linux); `None` where there is no `/proc` or no such
+/// process.
+#[cfg(target_os = "linux")]
+fn proc_status(pid: u32) -> Option<String> {
+    std::fs::read_to_string(format!("/proc/{pid}/status")).ok()
+}
+
+/// Without `/proc` the memory of a process is unknown.
+#[cfg(not(target_os = "linux"))]
+fn proc_status(_pid: u32) -> Option<String> {
+    None
+}
+
+/// The text of `/proc/PID/stat` (Linux); empty where there is no `/proc` or no such process.
+#[cfg(target_os = "linux")]
+fn proc_stat(pid: u32) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default()
+}
+
+/// Without `/proc` no process is seen.
+#[cfg(not(target_os = "linux"))]
+fn proc_stat(_pid: u32) -> String {
+    String::new()
+}
+
 /// Whether process `pid` is still running (not gone, not a zombie) after waiting up to
-/// `wait` for it to end. Reads `/proc`, so it answers false where there is none.
+/// `wait` for it to end. Reads `/proc`, so it answers false where there is none (only Linux
+/// has it).
 pub fn still_running_after(pid: u32, wait: Duration) -> bool {
     let deadline = Instant::now() + wait;
     loop {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let stat = proc_stat(pid);
         let state = stat
             .rsplit(')')
             .next()
@@ -344,9 +376,21 @@ pub fn still_running_after(pid: u32, wait: Duration) -> bool {
     }
 }
 
+/// Puts the child to be spawned in a process group of its own, which it leads (Unix).
+#[cfg(unix)]
+pub fn own_process_group(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    command.process_group(0);
+}
+
+/// Process groups are a Unix notion: elsewhere the child stays in ours.
+#[cfg(not(unix))]
+pub fn own_process_group(_command: &mut Command) {}
+
 /// Sends SIGKILL to the process group `pgid` (a group our child leads). Refuses ids below 2,
 /// which would mean every process we may signal.
-fn kill_group(pgid: u32) {
+#[cfg(unix)]
+pub fn kill_group(pgid: u32) {
     if pgid < 2 {
         return;
     }
@@ -358,6 +402,10 @@ fn kill_group(pgid: u32) {
         .stderr(Stdio::null())
         .status();
 }
+
+/// Without process groups there is no group to signal: [`Child::kill`] ends the engine.
+#[cfg(not(unix))]
+pub fn kill_group(_pgid: u32) {}
 
 /// GTP replies with an empty result may come as a bare `=` (or `=12`); the parser wants a
 /// blank after the status, so one is added.
@@ -413,6 +461,10 @@ fn read_lines(mut out: impl Read, tx: mpsc::Sender<Event>) {
 mod tests {
     use super::*;
 
+    // The engines of these tests are POSIX shell scripts (`#[cfg(unix)]`); the tests that
+    // check liveness read `/proc` (`#[cfg(target_os = "linux")]`).
+
+    #[cfg(unix)]
     fn sh(script: &str, dir: &Path) -> Result<Engine, EngineError> {
         let words = vec!["sh".to_string(), "-c".to_string(), script.to_string()];
         Engine::spawn("t", &words, &dir.join("stderr.log"), None)
@@ -424,6 +476,7 @@ mod tests {
         d
     }
 
+    #[cfg(target_os = "linux")]
     fn alive(pid: u32) -> bool {
         still_running_after(pid, Duration::from_secs(2))
     }
@@ -445,15 +498,23 @@ mod tests {
         assert_eq!(vm_hwm_kb("VmHWM:\t x kB\n"), None);
         assert_eq!(vm_hwm_kb("VmHWM:\t 12 MB\n"), None);
         assert_eq!(vm_hwm_kb("VmHWM:\t 12\n"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn peak_resident_memory_of_a_running_engine() {
         let d = tmp("rss");
         let mut e = sh("read l; printf '= \\n\\n'; read l", &d).expect("spawn sh");
-        if Path::new("/proc/self/status").exists() {
+        if cfg!(target_os = "linux") {
             assert!(e.peak_rss_kb().is_some_and(|kb| kb > 0));
+        } else {
+            assert_eq!(e.peak_rss_kb(), None, "unknown without /proc");
         }
         e.finish(false);
         assert_eq!(e.peak_rss_kb(), None, "not after the end");
     }
 
+    #[cfg(target_os = "linux")]
     #[test]
     fn replies_errors_garbage_timeout_and_crash() {
         let d = tmp("replies");
@@ -522,6 +583,7 @@ mod tests {
         e.finish(true);
     }
 
+    #[cfg(unix)]
     #[test]
     fn endless_reply_is_garbage() {
         let d = tmp("endless");
@@ -536,6 +598,7 @@ mod tests {
         e.finish(true);
     }
 
+    #[cfg(target_os = "linux")]
     #[test]
     fn killing_ends_the_whole_group_only() {
         let d = tmp("group");

@@ -16,7 +16,7 @@ pub use status::{estimate_status, seki_chains, StatusCache};
 use crate::board::{Color, IllegalMove, Point};
 use crate::rules::status::{confirm, Class, ConfirmLimits, Confirmation};
 use crate::rules::{
-    Count, Game, GameScore, Move, Preset, Rules, Scoring, SetupError, Status, StatusMap,
+    Count, Game, GameScore, Handicap, Move, Preset, Rules, Scoring, SetupError, Status, StatusMap,
 };
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::params::SearchParams;
@@ -430,11 +430,15 @@ impl Engine {
         self.last = None;
     }
 
-    /// Places handicap stones on the empty board.
-    pub fn place_handicap(&mut self, pts: &[Point]) -> Result<(), EngineError> {
-        self.game.place_handicap(pts).map_err(EngineError::Setup)?;
+    /// Places handicap stones on the empty board as `h` says (the rules decide where and
+    /// whether: [`Game::place_handicap_stones`]) and returns their points.
+    pub fn place_handicap(&mut self, h: Handicap<'_>) -> Result<Vec<Point>, EngineError> {
+        let pts = self
+            .game
+            .place_handicap_stones(h)
+            .map_err(EngineError::Setup)?;
         self.last = None;
-        Ok(())
+        Ok(pts)
     }
 
     /// Replaces the game by `rec` up to move `upto` (all of it when `None`) under `rules`

@@ -61,8 +61,11 @@ fn play_undo_and_setup() {
     assert_eq!(e.game().komi(), 0.5, "an explicit komi stays");
     assert_eq!(e.rules_name(), "japanese");
     let pts = [pt(&e, "C3"), pt(&e, "E5")];
-    e.place_handicap(&pts).unwrap();
-    assert!(matches!(e.place_handicap(&pts), Err(EngineError::Setup(_))));
+    assert_eq!(e.place_handicap(Handicap::Points(&pts)), Ok(pts.to_vec()));
+    assert_eq!(
+        e.place_handicap(Handicap::Points(&pts)),
+        Err(EngineError::Setup(SetupError::BoardNotEmpty))
+    );
     e.clear();
     assert_eq!(e.game().board().stone_counts(), [0, 0]);
 }
@@ -252,8 +255,7 @@ fn dynamic_komi_lifts_the_handicap_givers_winrate_and_only_in_play() {
             },
             ..EngineOptions::default()
         });
-        let pts = Game::fixed_handicap_points(9, 3).unwrap();
-        e.place_handicap(&pts).unwrap();
+        e.place_handicap(Handicap::Fixed(3)).unwrap();
         e.genmove(Color::White, &gen(false), &mut |_| {});
         let played = e.last_report().unwrap().winrate;
         let analysed = e.evaluate().winrate;

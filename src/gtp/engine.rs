@@ -8,9 +8,9 @@ use super::gfx::{self, LiveGfx};
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
 use crate::clock::TimeControl;
-use crate::engine::{Decision, Engine, Genmove};
+use crate::engine::{Decision, Engine, EngineError, Genmove};
 use crate::rules::status::status_word;
-use crate::rules::{Game, Move, Rules, Status};
+use crate::rules::{Game, Handicap, Move, Rules, SetupError, Status};
 use crate::search::params::SearchParams;
 use crate::search::time::Clock;
 use crate::search::Report;
@@ -190,30 +190,6 @@ pub fn ogs_chat_lines(r: &Report, size: usize, resigned: bool) -> Vec<String> {
         ));
     }
     lines
-}
-
-/// A stream that collects its lines (for [`Gtp::exec`] and tests).
-struct Collect {
-    started: bool,
-    lines: Vec<String>,
-    input: Arc<AtomicBool>,
-    interrupt: Arc<AtomicBool>,
-}
-
-impl Stream for Collect {
-    fn start(&mut self) {
-        self.started = true;
-    }
-    fn emit(&mut self, line: &str) {
-        self.started = true;
-        self.lines.push(line.to_string());
-    }
-    fn input_flag(&self) -> Arc<AtomicBool> {
-        self.input.clone()
-    }
-    fn interrupt_flag(&self) -> Arc<AtomicBool> {
-        self.interrupt.clone()
-    }
 }
 
 fn parse_color(s: &str) -> Result<Color, String> {
@@ -428,32 +404,18 @@ impl Gtp {
     }
 
     /// Runs one raw input line and returns exactly what would be written (empty for lines
-    /// that get no reply). Streamed replies are collected whole; the stream ends at once.
+    /// that get no reply), framed by the GTP loop's own [`super::io::answer`]. A streamed
+    /// reply ends at once: the stream sees input as already arrived.
     pub fn exec(&mut self, line: &str) -> String {
         let Some(cmd) = frame::parse_line(line) else {
             return String::new();
         };
-        let mut s = Collect {
-            started: false,
-            lines: vec![],
-            input: Arc::new(AtomicBool::new(true)),
-            interrupt: Arc::new(AtomicBool::new(false)),
-        };
-        let id = cmd.id.clone();
-        match self.handle(&cmd, &mut s) {
-            Response::Reply(Ok(t)) => frame::success(id.as_deref(), &t),
-            Response::Reply(Err(m)) => frame::failure(id.as_deref(), &m),
-            Response::Quit => frame::success(id.as_deref(), ""),
-            Response::Streamed(tail) => {
-                let mut out = frame::stream_start(id.as_deref());
-                for l in s.lines.iter().chain(&tail) {
-                    out.push_str(l);
-                    out.push('\n');
-                }
-                out.push('\n');
-                out
-            }
-        }
+        let mut out = Vec::new();
+        let input = Arc::new(AtomicBool::new(true));
+        let interrupt = Arc::new(AtomicBool::new(false));
+        // writing to memory cannot fail
+        let _ = super::io::answer(self, &cmd, &mut out, input, interrupt);
+        String::from_utf8_lossy(&out).into_owned()
     }
 
     /// The command `name` as this front end offers it (`kgs-chat` only with `--kgs-chat`).
@@ -655,63 +617,39 @@ impl Gtp {
         ))
     }
 
-    fn board_is_empty(&self) -> bool {
-        self.game().board().stone_counts() == [0, 0] && self.game().moves().is_empty()
-    }
-
-    fn handicap_count(&self, args: &[String]) -> Result<usize, String> {
-        want(args, 1)?;
-        let n = parse_int(&args[0])?;
-        let size = self.game().size() as i64;
-        if n < 2 || n >= size * size {
-            return Err("invalid number of stones".into());
-        }
-        if !self.board_is_empty() {
-            return Err("board not empty".into());
-        }
-        Ok(n as usize)
-    }
-
-    fn place(&mut self, pts: &[Point]) -> Reply {
-        self.engine.place_handicap(pts).map_err(|e| {
+    /// Places handicap stones as `h` says (the rules decide where and whether) and returns
+    /// their points, or the GTP message for the refusal.
+    fn place(&mut self, h: Handicap<'_>) -> Result<Vec<Point>, String> {
+        let size = self.game().size();
+        self.engine.place_handicap(h).map_err(|e| {
             log::info!("handicap refused: {e}");
-            "board not empty".to_string()
-        })?;
-        Ok(vertex_list(pts, self.game().size()))
+            handicap_message(&e, size)
+        })
     }
 
     fn fixed_handicap(&mut self, args: &[String]) -> Reply {
-        let n = self.handicap_count(args)?;
-        let pts =
-            Game::fixed_handicap_points(self.game().size(), n).ok_or("invalid number of stones")?;
-        self.place(&pts)
+        let pts = self.place(Handicap::Fixed(stone_count(args)?))?;
+        Ok(vertex_list(&pts, self.game().size()))
     }
 
     fn place_free_handicap(&mut self, args: &[String]) -> Reply {
-        let n = self.handicap_count(args)?;
-        let pts = free_handicap_points(self.game().size(), n);
-        self.place(&pts)
+        let pts = self.place(Handicap::Free(stone_count(args)?))?;
+        Ok(vertex_list(&pts, self.game().size()))
     }
 
     fn set_free_handicap(&mut self, args: &[String]) -> Reply {
-        const BAD: &str = "bad vertex list";
         let size = self.game().size();
-        if args.len() < 2 || args.len() >= size * size {
-            return Err(BAD.into());
-        }
-        let mut pts: Vec<Point> = Vec::with_capacity(args.len());
-        for a in args {
-            let v = a.parse::<Vertex>().map_err(|_| BAD)?;
-            let p = v.to_point(size).ok_or(BAD)?;
-            if pts.contains(&p) {
-                return Err(BAD.into());
-            }
-            pts.push(p);
-        }
-        if !self.board_is_empty() {
-            return Err("board not empty".into());
-        }
-        self.place(&pts).map(|_| String::new())
+        let pts = args
+            .iter()
+            .map(|a| {
+                a.parse::<Vertex>()
+                    .ok()
+                    .and_then(|v| v.to_point(size))
+                    .ok_or(BAD_VERTEX_LIST)
+            })
+            .collect::<Result<Vec<Point>, _>>()?;
+        self.place(Handicap::Points(&pts))?;
+        Ok(String::new())
     }
 
     fn is_legal(&mut self, args: &[String]) -> Reply {
@@ -1028,63 +966,33 @@ impl Gtp {
     }
 }
 
-/// `n` handicap points for a free placement: the standard star points first, then points
-/// spread out over the board (farthest from the stones already chosen, off the edge lines,
-/// nearer the centre on ties).
-pub fn free_handicap_points(size: usize, n: usize) -> Vec<Point> {
-    let mut pts: Vec<Point> = (2..=n.min(9))
-        .rev()
-        .find_map(|k| Game::fixed_handicap_points(size, k))
-        .unwrap_or_default();
-    pts.truncate(n);
-    let edge = if size >= 13 {
-        3
-    } else if size >= 7 {
-        2
-    } else {
-        0
-    };
-    let c = (size as f64 - 1.0) / 2.0;
-    // every point with its squared distance to the nearest chosen stone
-    let mut cells: Vec<(usize, usize, f64)> = (0..size)
-        .flat_map(|y| (0..size).map(move |x| (x, y, f64::INFINITY)))
-        .collect();
-    let update = |cells: &mut Vec<(usize, usize, f64)>, p: Point| {
-        let (px, py) = p.xy(size);
-        for cell in cells.iter_mut() {
-            let (dx, dy) = (cell.0 as f64 - px as f64, cell.1 as f64 - py as f64);
-            cell.2 = cell.2.min(dx * dx + dy * dy);
-        }
-    };
-    for &p in &pts {
-        update(&mut cells, p);
+const BAD_VERTEX_LIST: &str = "bad vertex list";
+
+/// The stone count of `fixed_handicap N` / `place_free_handicap N`: a negative count is no
+/// count (0), which the rules refuse like any other count without a placement.
+fn stone_count(args: &[String]) -> Result<usize, String> {
+    want(args, 1)?;
+    Ok(usize::try_from(parse_int(&args[0])?).unwrap_or(0))
+}
+
+/// The GTP message for refused handicap stones: the spec's words (`board not empty`,
+/// `invalid number of stones`, `bad vertex list`), with the reason after `bad vertex list`,
+/// which the spec uses for every fault of a list.
+fn handicap_message(e: &EngineError, size: usize) -> String {
+    match e {
+        EngineError::Setup(e) => match e {
+            SetupError::BoardNotEmpty => "board not empty".into(),
+            SetupError::AfterFirstMove => "moves have been played".into(),
+            SetupError::HandicapCount(_) => "invalid number of stones".into(),
+            SetupError::Duplicate(p) => {
+                format!("{BAD_VERTEX_LIST}: repeated vertex {}", p.vertex(size))
+            }
+            SetupError::OffBoard(_) | SetupError::NoLiberties(_) | SetupError::BadDiagram => {
+                format!("{BAD_VERTEX_LIST}: {e}")
+            }
+        },
+        EngineError::BadSize | EngineError::Record(_) => e.to_string(),
     }
-    while pts.len() < n {
-        let inner = |&&(x, y, d): &&(usize, usize, f64)| {
-            d > 0.0 && x >= edge && y >= edge && x + edge < size && y + edge < size
-        };
-        let score = |&(x, y, d): &(usize, usize, f64)| {
-            let centre = (x as f64 - c).powi(2) + (y as f64 - c).powi(2);
-            d.min(1.0e6) * 1000.0 - centre
-        };
-        let best = match cells
-            .iter()
-            .filter(inner)
-            .max_by(|a, b| score(a).total_cmp(&score(b)))
-        {
-            Some(b) => Some(*b),
-            None => cells
-                .iter()
-                .filter(|c| c.2 > 0.0)
-                .max_by(|a, b| score(a).total_cmp(&score(b)))
-                .copied(),
-        };
-        let Some((x, y, _)) = best else { break };
-        let p = Point::new(x, y, size);
-        pts.push(p);
-        update(&mut cells, p);
-    }
-    pts
 }
 
 impl Handler for Gtp {

@@ -78,6 +78,17 @@ pub fn stream_start(id: Option<&str>) -> String {
     format!("={} \n", id.unwrap_or(""))
 }
 
+/// Lines of a streamed reply: every line of `text` that is not blank, each with its newline
+/// (a blank line would end the reply early).
+pub fn stream_lines(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 1);
+    for l in text.lines().filter(|l| !l.trim().is_empty()) {
+        s.push_str(l);
+        s.push('\n');
+    }
+    s
+}
+
 /// The empty line that ends a streamed reply.
 pub fn end_stream() -> &'static str {
     "\n"
@@ -157,6 +168,11 @@ mod tests {
         assert_eq!(success(None, "\nA\n\nB\n"), "= \nA\nB\n\n");
         assert_eq!(success(None, "a\r\nb"), "= a\nb\n\n");
         assert_eq!(stream_start(Some("9")), "=9 \n");
+        assert_eq!(
+            stream_lines("info a\n\n \r\ninfo b\r\n"),
+            "info a\ninfo b\n"
+        );
+        assert_eq!(stream_lines(""), "");
     }
 
     #[test]

@@ -115,12 +115,7 @@ impl<W: Write> Stream for LoopStream<'_, W> {
     }
     fn emit(&mut self, line: &str) {
         self.start();
-        let mut s = String::with_capacity(line.len() + 1);
-        for l in line.lines().filter(|l| !l.trim().is_empty()) {
-            s.push_str(l);
-            s.push('\n');
-        }
-        self.write(&s);
+        self.write(&frame::stream_lines(line));
     }
     fn input_flag(&self) -> Arc<AtomicBool> {
         self.arrived.clone()
@@ -184,6 +179,54 @@ fn spawn_reader<R: Read + Send + 'static>(input: R, inbox: Arc<Inbox>, interrupt
     }
 }
 
+/// Answers one command through `handler` and writes its whole reply to `out`: the one path
+/// from a [`Response`] to framed text, used by the GTP loop and by [`super::Gtp::exec`].
+/// `arrived` and `interrupt` are the flags the handler's [`Stream`] hands out. Returns whether
+/// the command was `quit`; an error only when `out` cannot be written.
+pub fn answer<H: Handler + ?Sized, W: Write>(
+    handler: &mut H,
+    cmd: &Command,
+    out: &mut W,
+    arrived: Arc<AtomicBool>,
+    interrupt: Arc<AtomicBool>,
+) -> io::Result<bool> {
+    let id = cmd.id.as_deref();
+    let mut stream = LoopStream {
+        out,
+        id: cmd.id.clone(),
+        started: false,
+        arrived,
+        interrupt,
+        failed: false,
+    };
+    let response = handler.handle(cmd, &mut stream);
+    let (started, failed) = (stream.started, stream.failed);
+    if failed {
+        return Err(io::Error::new(io::ErrorKind::BrokenPipe, "output closed"));
+    }
+    let text = match &response {
+        Response::Reply(Ok(t)) => frame::success(id, t),
+        Response::Reply(Err(m)) => frame::failure(id, m),
+        Response::Quit => frame::success(id, ""),
+        Response::Streamed(lines) => {
+            let mut s = if started {
+                String::new()
+            } else {
+                frame::stream_start(id)
+            };
+            for l in lines {
+                s.push_str(&frame::stream_lines(l));
+            }
+            s.push_str(frame::end_stream());
+            s
+        }
+    };
+    log::debug!(">> {}", text.trim_end());
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(response == Response::Quit)
+}
+
 /// Runs the GTP loop until `quit` or the end of input. Returns an error only when the output
 /// cannot be written.
 pub fn run<H: Handler, R: Read + Send + 'static, W: Write>(
@@ -211,47 +254,9 @@ pub fn run<H: Handler, R: Read + Send + 'static, W: Write>(
         if cmd.name == "gogui-interrupt" {
             interrupt.store(false, Ordering::SeqCst);
         }
-        let mut stream = LoopStream {
-            out: &mut out,
-            id: cmd.id.clone(),
-            started: false,
-            arrived: arrived.clone(),
-            interrupt: interrupt.clone(),
-            failed: false,
-        };
-        let response = handler.handle(&cmd, &mut stream);
-        let started = stream.started;
-        let failed = stream.failed;
-        if failed {
-            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "output closed"));
+        if answer(handler, &cmd, &mut out, arrived.clone(), interrupt.clone())? {
+            return Ok(());
         }
-        let text = match response {
-            Response::Reply(Ok(t)) => frame::success(cmd.id.as_deref(), &t),
-            Response::Reply(Err(m)) => frame::failure(cmd.id.as_deref(), &m),
-            Response::Quit => {
-                out.write_all(frame::success(cmd.id.as_deref(), "").as_bytes())?;
-                out.flush()?;
-                return Ok(());
-            }
-            Response::Streamed(lines) => {
-                let mut s = if started {
-                    String::new()
-                } else {
-                    frame::stream_start(cmd.id.as_deref())
-                };
-                for l in lines.iter().flat_map(|l| l.lines()) {
-                    if !l.trim().is_empty() {
-                        s.push_str(l);
-                        s.push('\n');
-                    }
-                }
-                s.push_str(frame::end_stream());
-                s
-            }
-        };
-        log::debug!(">> {}", text.trim_end());
-        out.write_all(text.as_bytes())?;
-        out.flush()?;
     }
     Ok(())
 }

@@ -53,6 +53,18 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// Where handicap stones go (GTP's `fixed_handicap`, `place_free_handicap`,
+/// `set_free_handicap`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Handicap<'a> {
+    /// `n` stones on GTP's fixed points ([`Game::fixed_handicap_points`]).
+    Fixed(usize),
+    /// `n` stones placed by the engine ([`Game::free_handicap_points`]).
+    Free(usize),
+    /// Stones on these points, chosen by the controller.
+    Points(&'a [Point]),
+}
+
 /// A game: the current board, how it came about, and the rules that judge it.
 ///
 /// Any colour may move at any time (GTP allows two moves of one colour); [`Game::to_move`]
@@ -348,13 +360,14 @@ impl Game {
     }
 
     /// Places Black's handicap stones on an empty board (at least 2, at most all points but
-    /// one); White is to move afterwards.
+    /// one); White is to move afterwards. Refused, in this order: stones on the board, then
+    /// moves (passes) played, then the count, then a point off the board or given twice.
     pub fn place_handicap(&mut self, pts: &[Point]) -> Result<(), SetupError> {
+        if self.board.stone_counts() != [0, 0] {
+            return Err(SetupError::BoardNotEmpty);
+        }
         if !self.moves.is_empty() {
             return Err(SetupError::AfterFirstMove);
-        }
-        if self.initial.stone_counts() != [0, 0] {
-            return Err(SetupError::BoardNotEmpty);
         }
         let n = pts.len();
         if n < 2 || n >= self.size() * self.size() {
@@ -373,6 +386,24 @@ impl Game {
             (self.handicap, self.initial_to_move) = old;
         }
         r
+    }
+
+    /// Places Black's handicap stones as `h` says and returns their points in order. A count
+    /// with no placement (see [`Game::fixed_handicap_points`], [`Game::free_handicap_points`])
+    /// is refused before the board is looked at; otherwise as [`Game::place_handicap`].
+    pub fn place_handicap_stones(&mut self, h: Handicap<'_>) -> Result<Vec<Point>, SetupError> {
+        let size = self.size();
+        let pts = match h {
+            Handicap::Fixed(n) => {
+                Self::fixed_handicap_points(size, n).ok_or(SetupError::HandicapCount(n))?
+            }
+            Handicap::Free(n) => {
+                Self::free_handicap_points(size, n).ok_or(SetupError::HandicapCount(n))?
+            }
+            Handicap::Points(pts) => pts.to_vec(),
+        };
+        self.place_handicap(&pts)?;
+        Ok(pts)
     }
 
     /// The number of handicap stones placed.
@@ -411,6 +442,64 @@ impl Game {
             v.push(p(mid, mid));
         }
         Some(v)
+    }
+
+    /// `n` handicap points for a free placement on a `size` board (2 up to all points but
+    /// one, else `None`): the fixed points first (as many as fit), then points spread out over
+    /// the board (farthest from the stones already chosen, off the edge lines, nearer the
+    /// centre on ties).
+    pub fn free_handicap_points(size: usize, n: usize) -> Option<Vec<Point>> {
+        if n < 2 || n >= size * size {
+            return None;
+        }
+        let mut pts: Vec<Point> = (2..=n.min(9))
+            .rev()
+            .find_map(|k| Self::fixed_handicap_points(size, k))
+            .unwrap_or_default();
+        pts.truncate(n);
+        let edge = if size >= 13 {
+            3
+        } else if size >= 7 {
+            2
+        } else {
+            0
+        };
+        let c = (size as f64 - 1.0) / 2.0;
+        // every point with its squared distance to the nearest chosen stone
+        let mut cells: Vec<(usize, usize, f64)> = (0..size)
+            .flat_map(|y| (0..size).map(move |x| (x, y, f64::INFINITY)))
+            .collect();
+        let update = |cells: &mut Vec<(usize, usize, f64)>, p: Point| {
+            let (px, py) = p.xy(size);
+            for cell in cells.iter_mut() {
+                let (dx, dy) = (cell.0 as f64 - px as f64, cell.1 as f64 - py as f64);
+                cell.2 = cell.2.min(dx * dx + dy * dy);
+            }
+        };
+        for &p in &pts {
+            update(&mut cells, p);
+        }
+        let score = |&(x, y, d): &(usize, usize, f64)| {
+            let centre = (x as f64 - c).powi(2) + (y as f64 - c).powi(2);
+            d.min(1.0e6) * 1000.0 - centre
+        };
+        let inner = |&(x, y, _): &(usize, usize, f64)| {
+            x >= edge && y >= edge && x + edge < size && y + edge < size
+        };
+        while pts.len() < n {
+            // a free point off the edge lines if there is one, else any free point
+            let free = cells.iter().filter(|c| c.2 > 0.0);
+            let best = free
+                .clone()
+                .filter(|c| inner(c))
+                .max_by(|a, b| score(a).total_cmp(&score(b)))
+                .or_else(|| free.max_by(|a, b| score(a).total_cmp(&score(b))));
+            let Some(&(x, y, _)) = best else { break };
+            let p = Point::new(x, y, size);
+            pts.push(p);
+            update(&mut cells, p);
+        }
+        Some(pts)
     }
 
     /// The black and white stones of the initial position (setup and handicap).
@@ -1095,7 +1184,86 @@ mod tests {
         assert_eq!(g.komi(), 0.5);
         assert_eq!(g.to_move(), Color::Black);
         play(&mut g, Color::Black, "E5");
+        assert_eq!(g.place_handicap(&pts), Err(SetupError::BoardNotEmpty));
+        // stones come first, then moves: an empty board after a pass is refused for the pass
+        g.clear();
+        play(&mut g, Color::Black, "pass");
         assert_eq!(g.place_handicap(&pts), Err(SetupError::AfterFirstMove));
+        assert_eq!(
+            g.place_handicap_stones(Handicap::Fixed(2)),
+            Err(SetupError::AfterFirstMove)
+        );
+    }
+
+    #[test]
+    fn handicap_stones_fixed_free_and_given() {
+        let mut g = Game::new(19, rules(Preset::Japanese, 0.5)).unwrap();
+        // a count with no placement is refused first, whatever the board holds
+        for h in [Handicap::Fixed(1), Handicap::Fixed(10), Handicap::Free(361)] {
+            let n = match h {
+                Handicap::Fixed(n) | Handicap::Free(n) => n,
+                Handicap::Points(_) => unreachable!(),
+            };
+            assert_eq!(
+                g.place_handicap_stones(h),
+                Err(SetupError::HandicapCount(n))
+            );
+        }
+        let fixed = g.place_handicap_stones(Handicap::Fixed(3)).unwrap();
+        assert_eq!(Some(fixed.clone()), Game::fixed_handicap_points(19, 3));
+        assert_eq!(g.setup_stones().0.len(), 3);
+        assert_eq!(
+            g.place_handicap_stones(Handicap::Free(2)),
+            Err(SetupError::BoardNotEmpty)
+        );
+        assert_eq!(
+            g.place_handicap_stones(Handicap::Fixed(12)),
+            Err(SetupError::HandicapCount(12))
+        );
+        g.clear();
+        let free = g.place_handicap_stones(Handicap::Free(12)).unwrap();
+        assert_eq!(Some(free), Game::free_handicap_points(19, 12));
+        assert_eq!(g.handicap(), 12);
+        g.clear();
+        assert_eq!(
+            g.place_handicap_stones(Handicap::Points(&[fixed[0], fixed[0]])),
+            Err(SetupError::Duplicate(fixed[0]))
+        );
+        assert_eq!(
+            g.place_handicap_stones(Handicap::Points(&fixed[..2])),
+            Ok(fixed[..2].to_vec())
+        );
+        assert_eq!(g.to_move(), Color::White);
+    }
+
+    #[test]
+    fn free_handicap_points_are_spread() {
+        for size in [2, 3, 5, 9, 13, 19] {
+            for n in 0..12.min(size * size + 1) {
+                let Some(pts) = Game::free_handicap_points(size, n) else {
+                    assert!(n < 2 || n >= size * size, "{size} {n}");
+                    continue;
+                };
+                assert!(n >= 2 && n < size * size, "{size} {n}");
+                assert_eq!(pts.len(), n);
+                let mut d = pts.clone();
+                d.sort();
+                d.dedup();
+                assert_eq!(d.len(), n, "distinct");
+                // the fixed points first, as many as there are
+                let k = (2..=n.min(9))
+                    .rev()
+                    .find_map(|k| Game::fixed_handicap_points(size, k));
+                if let Some(k) = k {
+                    assert_eq!(pts[..k.len()], k[..], "{size} {n}");
+                }
+            }
+        }
+        // on 19x19 the tenth stone is off the edge lines
+        let pts = Game::free_handicap_points(19, 10).unwrap();
+        let (x, y) = pts[9].xy(19);
+        assert!((3..16).contains(&x) && (3..16).contains(&y), "{x} {y}");
+        assert_eq!(Game::free_handicap_points(3, 8).map(|p| p.len()), Some(8));
     }
 
     #[test]

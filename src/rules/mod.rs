@@ -16,7 +16,7 @@ pub mod score;
 pub mod status;
 
 pub use benson::{pass_alive, PassAlive};
-pub use game::{parse_diagram, Game, Move, SetupError};
+pub use game::{parse_diagram, Game, Handicap, Move, SetupError};
 pub use ruleset::{
     parse_kata_rules, parse_rules_name, HandicapBonus, KoRule, ParseRulesError, Preset, Rules,
     RulesChoice, Scoring, SuicideRule,

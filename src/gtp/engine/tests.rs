@@ -201,19 +201,30 @@ fn handicap_commands() {
     d.dedup();
     assert_eq!(d.len(), 15);
     ok(&mut g, "clear_board");
-    for bad in [
-        "set_free_handicap a1",
-        "set_free_handicap a1 a1",
-        "set_free_handicap a1 z99",
-        "set_free_handicap a1 pass",
-        "set_free_handicap",
+    // each refusal with its own message, the spec's words first
+    for (bad, message) in [
+        ("set_free_handicap a1", "invalid number of stones"),
+        ("set_free_handicap", "invalid number of stones"),
+        (
+            "set_free_handicap a1 b2 a1",
+            "bad vertex list: repeated vertex A1",
+        ),
+        ("set_free_handicap a1 z99", "bad vertex list"),
+        ("set_free_handicap a1 pass", "bad vertex list"),
+        ("fixed_handicap -3", "invalid number of stones"),
     ] {
-        assert_eq!(err(&mut g, bad), "bad vertex list", "{bad}");
+        assert_eq!(err(&mut g, bad), message, "{bad}");
     }
     assert_eq!(g.game().board().stone_counts(), [0, 0]);
     ok(&mut g, "set_free_handicap c3 q16 k10");
     assert_eq!(g.game().board().stone_counts(), [3, 0]);
     assert_eq!(err(&mut g, "set_free_handicap d4 e5"), "board not empty");
+    assert_eq!(err(&mut g, "place_free_handicap 2"), "board not empty");
+    // an empty board after a pass: not empty of moves
+    ok(&mut g, "clear_board");
+    ok(&mut g, "play b pass");
+    assert_eq!(err(&mut g, "fixed_handicap 2"), "moves have been played");
+    assert_eq!(g.game().handicap(), 0);
     // small boards: free placement still works
     ok(&mut g, "boardsize 3");
     assert_eq!(ok(&mut g, "place_free_handicap 8").split(' ').count(), 8);
@@ -222,20 +233,6 @@ fn handicap_commands() {
         err(&mut g, "place_free_handicap 9"),
         "invalid number of stones"
     );
-}
-
-#[test]
-fn free_handicap_points_are_spread() {
-    for size in [5, 9, 13, 19] {
-        for n in 2..12 {
-            let pts = free_handicap_points(size, n);
-            assert_eq!(pts.len(), n);
-            let mut d = pts.clone();
-            d.sort();
-            d.dedup();
-            assert_eq!(d.len(), n);
-        }
-    }
 }
 
 #[test]
