@@ -273,21 +273,37 @@ fn dynamic_komi_lifts_the_handicap_givers_winrate_and_only_in_play() {
     );
 }
 
-#[test]
-fn resigns_only_after_three_lost_turns_in_a_row() {
-    let mut e = engine(9, 400, Player::Flat);
-    // Black's walls on rows 3 and 7 and column E leave White nothing to live in
+/// Black's walls on rows 3 and 7 and column E, White passing: White has nothing to live in;
+/// Black has just passed.
+fn wall_in_white(e: &mut Engine) {
     let mut walls: Vec<String> = "ABCDEFGHJ"
         .chars()
         .flat_map(|c| [format!("{c}3"), format!("{c}7")])
         .collect();
     walls.extend(["E1", "E2", "E4", "E5", "E6", "E8", "E9"].map(String::from));
     for v in &walls {
-        let p = pt(&e, v);
+        let p = pt(e, v);
         e.play(Color::Black, Move::Play(p)).unwrap();
         e.play(Color::White, Move::Pass).unwrap();
     }
     e.play(Color::Black, Move::Pass).unwrap();
+}
+
+/// Black answers with a stone in a corner (or beside one), so the game goes on.
+fn black_answers(e: &mut Engine) {
+    let reply = ["A1", "J1", "A9", "J9", "B1", "H1"]
+        .map(|v| pt(e, v))
+        .into_iter()
+        .find(|&p| e.is_legal(Color::Black, Move::Play(p)))
+        .unwrap();
+    e.play(Color::Black, Move::Play(reply)).unwrap();
+}
+
+#[test]
+fn resigns_only_after_three_lost_turns_in_a_row() {
+    let mut e = engine(9, 400, Player::Flat);
+    // Black's walls on rows 3 and 7 and column E leave White nothing to live in
+    wall_in_white(&mut e);
     let mut turns = Vec::new();
     for _ in 0..RESIGN_TURNS {
         let d = e.genmove(Color::White, &gen(true), &mut |_| {});
@@ -299,12 +315,7 @@ fn resigns_only_after_three_lost_turns_in_a_row() {
         let best = e.last_report().and_then(|r| r.moves.first()).unwrap();
         assert!(best.winrate < e.params.resign_threshold, "{best:?}");
         // Black answers with a stone, so the game goes on
-        let reply = ["A1", "J1", "A9", "J9", "B1", "H1"]
-            .map(|v| pt(&e, v))
-            .into_iter()
-            .find(|&p| e.is_legal(Color::Black, Move::Play(p)))
-            .unwrap();
-        e.play(Color::Black, Move::Play(reply)).unwrap();
+        black_answers(&mut e);
     }
     assert_eq!(turns.len(), RESIGN_TURNS, "{turns:?}");
     assert!(turns[..RESIGN_TURNS - 1]
@@ -396,17 +407,7 @@ fn a_replay_that_does_not_continue_the_game_is_a_new_game() {
 #[test]
 fn a_hopeless_replayed_game_resigns_on_the_third_turn_as_in_one_session() {
     let mut e = engine(9, 400, Player::Flat);
-    let mut walls: Vec<String> = "ABCDEFGHJ"
-        .chars()
-        .flat_map(|c| [format!("{c}3"), format!("{c}7")])
-        .collect();
-    walls.extend(["E1", "E2", "E4", "E5", "E6", "E8", "E9"].map(String::from));
-    for v in &walls {
-        let p = pt(&e, v);
-        e.play(Color::Black, Move::Play(p)).unwrap();
-        e.play(Color::White, Move::Pass).unwrap();
-    }
-    e.play(Color::Black, Move::Pass).unwrap();
+    wall_in_white(&mut e);
     let mut turns = Vec::new();
     for _ in 0..RESIGN_TURNS {
         // gtp2ogs: the whole game again before every move
@@ -417,12 +418,7 @@ fn a_hopeless_replayed_game_resigns_on_the_third_turn_as_in_one_session() {
         if d == Decision::Resign {
             break;
         }
-        let reply = ["A1", "J1", "A9", "J9", "B1", "H1"]
-            .map(|v| pt(&e, v))
-            .into_iter()
-            .find(|&p| e.is_legal(Color::Black, Move::Play(p)))
-            .unwrap();
-        e.play(Color::Black, Move::Play(reply)).unwrap();
+        black_answers(&mut e);
     }
     assert_eq!(turns.len(), RESIGN_TURNS, "{turns:?}");
     assert_eq!(turns.last(), Some(&Decision::Resign));
