@@ -386,6 +386,9 @@ impl Engine {
             return;
         };
         if continues(&self.game, &before) {
+            if before.moves().is_empty() {
+                return;
+            }
             log::info!(
                 "the position set up continues the game before it ({} of its {} moves)",
                 before.moves().len(),
