@@ -359,11 +359,23 @@ fn a_replayed_game_is_the_same_game() {
     let reused = e.last_report().map_or(0, |r| r.reused);
     assert!(reused > 0, "nothing reused");
     assert!(e.engine_played[Color::Black.index()]);
-    // the same game replayed once more, with nothing new: still the same game
+    // the same game replayed once more, with nothing new: still the same game, whose
+    // dead-stone verdict is served from the cache
+    e.confirmation();
+    let judged = e.status_judgements();
     let moves = e.game().moves().to_vec();
     replay(&mut e, &moves, 9);
-    e.settle();
+    e.confirmation();
+    assert_eq!(
+        e.status_judgements(),
+        judged,
+        "the verdict was judged again"
+    );
     assert!(e.engine_played[Color::Black.index()]);
+    // another game: judged afresh
+    replay(&mut e, &moves[..1], 9);
+    e.confirmation();
+    assert_eq!(e.status_judgements(), judged + 1);
 }
 
 #[test]
