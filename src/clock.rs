@@ -560,4 +560,4 @@ impl SideClock {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

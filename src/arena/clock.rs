@@ -111,13 +111,7 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn tc(text: &str) -> TimeControl {
-        match TimeControl::parse(text) {
-            Ok(t) => t,
-            Err(e) => panic!("{e}"),
-        }
-    }
+    use crate::clock::tests::tc;
 
     #[test]
     fn parse_accepts_gtp_forms_and_rejects_nonsense() {

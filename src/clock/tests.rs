@@ -1,6 +1,7 @@
 use super::*;
 
-fn tc(text: &str) -> TimeControl {
+/// The time control `text` stands for; panics (failing the test) on a parse error.
+pub(crate) fn tc(text: &str) -> TimeControl {
     match TimeControl::parse(text) {
         Ok(t) => t,
         Err(e) => panic!("{e}"),
