@@ -306,6 +306,12 @@ fn secs(x: f64) -> u32 {
     x.ceil().clamp(0.0, u32::MAX as f64) as u32
 }
 
+/// Seconds as GTP's `time_left` carries them: whole, rounded down, so that no engine is told
+/// more than it has.
+pub fn whole_seconds(x: f64) -> u32 {
+    x.floor().clamp(0.0, u32::MAX as f64) as u32
+}
+
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.overtime() {
@@ -466,13 +472,12 @@ impl SideClock {
     /// period (0 while in main time, and always under absolute and Fischer time). Under
     /// byo-yomi, kgsGtp's convention: the seconds of the current period and the periods left.
     pub fn time_left(&self, tc: &TimeControl) -> (u32, u32) {
-        let floor = |x: f64| x.floor().clamp(0.0, u32::MAX as f64) as u32;
         if !self.in_overtime {
-            (floor(self.main), 0)
+            (whole_seconds(self.main), 0)
         } else if tc.overtime() == Overtime::Byoyomi {
-            (floor(self.period), self.periods)
+            (whole_seconds(self.period), self.periods)
         } else {
-            (floor(self.period), self.stones)
+            (whole_seconds(self.period), self.stones)
         }
     }
 

@@ -242,8 +242,8 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         .spawn(move || {
             let mut engine = Gtp::new(&opts)
                 .with_kgs_chat(kgs_chat)
-                .with_ogs_chat(ogs_chat);
-            engine.live_gfx().set_on(live_gfx);
+                .with_ogs_chat(ogs_chat)
+                .with_live_gfx(live_gfx);
             let stdout = std::io::stdout();
             gtp::io::run(&mut engine, std::io::stdin(), stdout.lock())
         });

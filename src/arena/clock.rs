@@ -3,7 +3,7 @@
 //! `time_settings`, kgsGtp's `kgs-time_settings`, KataGo's `kata-time_settings`) is decided in
 //! [`super::game`].
 
-use crate::clock::SideClock;
+use crate::clock::{whole_seconds, SideClock};
 pub use crate::clock::{Overtime, TimeControl, TimeLeft, TimeLoss};
 
 /// Default lag allowance: a move may overrun the time it had by this many seconds before the
@@ -61,11 +61,10 @@ impl Clock {
             },
             Overtime::Fischer => {
                 let bank = self.side.main;
-                let floor = |x: f64| x.floor().clamp(0.0, u32::MAX as f64) as u32;
                 if bank > self.tc.increment {
-                    (floor(bank - self.tc.increment), 0)
+                    (whole_seconds(bank - self.tc.increment), 0)
                 } else {
-                    (floor(bank), 1)
+                    (whole_seconds(bank), 1)
                 }
             }
             _ => self.time_left(),

@@ -4,7 +4,7 @@
 
 use super::analyze::{info_line, move_text, ownership_at, parse_analyze_args, Flavor};
 use super::frame::{self, Command};
-use super::gfx::{self, LiveGfx};
+use super::gfx;
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
 use crate::clock::TimeControl;
@@ -152,11 +152,12 @@ pub struct Gtp {
     kgs_chat: bool,
     /// Whether every generated move writes gtp2ogs's chat lines ([`ogs_chat_lines`]).
     ogs_chat: bool,
-    /// Where lines meant for the controller beside the replies go (stderr; a buffer in
-    /// tests).
+    /// Where lines meant for the controller beside the replies go: gtp2ogs's chat, GoGui's
+    /// live graphics (stderr; a buffer in tests).
     side: Box<dyn std::io::Write + Send>,
-    /// GoGui's live graphics during `genmove` (off by default).
-    live: LiveGfx,
+    /// Whether GoGui's live graphics are drawn while `genmove` thinks (`--live-gfx`,
+    /// `tengen-live_gfx`): off by default, since other controllers log every stderr line.
+    live_gfx: bool,
 }
 
 /// The lines gtp2ogs relays to an OGS game's chat (its `src/Bot.ts` scans the engine's
@@ -353,7 +354,7 @@ impl Gtp {
             kgs_chat: false,
             ogs_chat: false,
             side: Box::new(std::io::stderr()),
-            live: LiveGfx::default(),
+            live_gfx: false,
         }
     }
 
@@ -376,16 +377,10 @@ impl Gtp {
         self
     }
 
-    /// Writes `lines` to the side channel; a failed write is logged and otherwise ignored
-    /// (the side channel is a courtesy, the replies are what counts).
-    fn side_lines(&mut self, lines: &[String]) {
-        for l in lines {
-            if let Err(e) = writeln!(self.side, "{l}") {
-                log::warn!("side channel: {e}");
-                return;
-            }
-        }
-        let _ = self.side.flush();
+    /// Draws GoGui's live graphics while `genmove` thinks (`--live-gfx`).
+    pub fn with_live_gfx(mut self, on: bool) -> Gtp {
+        self.live_gfx = on;
+        self
     }
 
     /// The game being played.
@@ -396,11 +391,6 @@ impl Gtp {
     /// The engine behind the protocol.
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
-    }
-
-    /// GoGui's live graphics: switch them on (`--live-gfx`) or give them another writer.
-    pub fn live_gfx(&mut self) -> &mut LiveGfx {
-        &mut self.live
     }
 
     /// Runs one raw input line and returns exactly what would be written (empty for lines
@@ -516,19 +506,27 @@ impl Gtp {
         let how = Genmove {
             cleanup,
             play,
-            interval: self.live.is_on().then_some(LIVE_GFX_INTERVAL),
+            interval: self.live_gfx.then_some(LIVE_GFX_INTERVAL),
             ..Genmove::default()
         };
         let size = self.game().size();
-        let live = &mut self.live;
-        let d = self.engine.genmove(c, &how, &mut |r| live.show(r, size, c));
-        self.live.clear();
+        let (live, side) = (self.live_gfx, &mut self.side);
+        let d = self.engine.genmove(c, &how, &mut |r| {
+            if let Some(block) = live.then(|| gfx::live_block(r, size, c)).flatten() {
+                write_side(side, &block);
+            }
+        });
+        if live {
+            write_side(side, gfx::LIVE_CLEAR);
+        }
         if self.ogs_chat && play {
             let lines = self
                 .engine
                 .last_report()
                 .map_or(vec![], |r| ogs_chat_lines(r, size, d == Decision::Resign));
-            self.side_lines(&lines);
+            for l in lines {
+                write_side(&mut self.side, &format!("{l}\n"));
+            }
         }
         Ok(self.decision_text(d))
     }
@@ -874,11 +872,11 @@ impl Gtp {
     fn live_gfx_switch(&mut self, args: &[String]) -> Reply {
         match args {
             [] => {}
-            [w] if w.eq_ignore_ascii_case("on") || w == "1" => self.live.set_on(true),
-            [w] if w.eq_ignore_ascii_case("off") || w == "0" => self.live.set_on(false),
+            [w] if w.eq_ignore_ascii_case("on") || w == "1" => self.live_gfx = true,
+            [w] if w.eq_ignore_ascii_case("off") || w == "0" => self.live_gfx = false,
             _ => return Err(SYNTAX.into()),
         }
-        Ok(if self.live.is_on() { "on" } else { "off" }.into())
+        Ok(if self.live_gfx { "on" } else { "off" }.into())
     }
 
     /// `tengen-param`: every tree-search setting in GoGui's parameter format (`[list/a/b]
@@ -963,6 +961,14 @@ impl Gtp {
 
     fn heat_map(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
         self.search_gfx(args, stream, gfx::heat_map)
+    }
+}
+
+/// Writes `text` to the side channel and flushes it; a failed write is logged and otherwise
+/// ignored (the side channel is a courtesy, the replies are what counts).
+fn write_side(side: &mut dyn Write, text: &str) {
+    if let Err(e) = side.write_all(text.as_bytes()).and_then(|_| side.flush()) {
+        log::warn!("side channel: {e}");
     }
 }
 

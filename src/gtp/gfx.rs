@@ -1,6 +1,6 @@
 //! GoGui's board graphics as text: the lines of the `gfx` analyze type (`VAR`, `INFLUENCE`,
 //! `LABEL`, `MARK`, `TRIANGLE`, `CIRCLE`, `TEXT`) made from a search report or a status
-//! verdict, and live graphics ([`LiveGfx`]): the same lines written to stderr while
+//! verdict, and live graphics ([`live_block`]): the same lines written to stderr while
 //! `genmove` thinks, each block opened by a line `gogui-gfx:` and closed by an empty line
 //! (GoGui manual, "Live Graphics"). Formatting only: the numbers come from the engine.
 
@@ -9,7 +9,6 @@ use crate::board::{Color, Point};
 use crate::rules::status::{ChainVerdict, Class};
 use crate::rules::Status;
 use crate::search::Report;
-use std::io::Write;
 
 /// Searched moves labelled on the board by `tengen-bestmoves`.
 const LABELLED: usize = 10;
@@ -139,79 +138,26 @@ pub(super) fn status(verdicts: &[ChainVerdict], size: usize) -> String {
     ])
 }
 
-/// Live graphics: while `genmove` searches, the principal variation, the visit heat map and
-/// the summary go to a writer (stderr in the engine, a buffer in tests) as GoGui blocks.
-/// Off unless switched on (`--live-gfx`, `tengen-live_gfx on`): other controllers log
-/// every stderr line.
-pub struct LiveGfx {
-    on: bool,
-    out: Box<dyn Write + Send>,
+/// One live-graphics block for a search report of `color` on a board of `size`: a line
+/// `gogui-gfx:`, the principal variation, the visit heat map and the summary, an empty line
+/// (GoGui manual, "Live Graphics"); `None` when nothing was searched yet.
+pub(super) fn live_block(r: &Report, size: usize, color: Color) -> Option<String> {
+    let body = lines([
+        pv_var(r, size, color),
+        visit_heat(r, size, color),
+        summary(r, size),
+    ]);
+    (!body.is_empty()).then(|| format!("gogui-gfx:\n{body}\n\n"))
 }
 
-impl Default for LiveGfx {
-    fn default() -> Self {
-        LiveGfx {
-            on: false,
-            out: Box::new(std::io::stderr()),
-        }
-    }
-}
-
-impl LiveGfx {
-    /// Whether blocks are written.
-    pub fn is_on(&self) -> bool {
-        self.on
-    }
-
-    /// Switches the blocks on or off.
-    pub fn set_on(&mut self, on: bool) {
-        self.on = on;
-    }
-
-    /// Writes to `out` from now on instead of stderr.
-    pub fn set_writer(&mut self, out: Box<dyn Write + Send>) {
-        self.out = out;
-    }
-
-    /// One block for a search report of `color` on a board of `size` (nothing when off or
-    /// when nothing was searched yet). A failed write is logged and otherwise ignored.
-    pub fn show(&mut self, r: &Report, size: usize, color: Color) {
-        let body = lines([
-            pv_var(r, size, color),
-            visit_heat(r, size, color),
-            summary(r, size),
-        ]);
-        if body.is_empty() {
-            return;
-        }
-        self.write(&format!("gogui-gfx:\n{body}\n\n"));
-    }
-
-    /// Clears GoGui's live markup (sent when the move is decided, so that a late block
-    /// cannot linger on the board).
-    pub fn clear(&mut self) {
-        self.write("gogui-gfx: CLEAR\n");
-    }
-
-    fn write(&mut self, text: &str) {
-        if !self.on {
-            return;
-        }
-        if let Err(e) = self
-            .out
-            .write_all(text.as_bytes())
-            .and_then(|_| self.out.flush())
-        {
-            log::warn!("live graphics: {e}");
-        }
-    }
-}
+/// Clears GoGui's live markup (sent when the move is decided, so that a late block cannot
+/// linger on the board).
+pub(super) const LIVE_CLEAR: &str = "gogui-gfx: CLEAR\n";
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::MoveInfo;
-    use std::sync::{Arc, Mutex};
 
     const SIZE: usize = 9;
 
@@ -295,37 +241,16 @@ mod tests {
         );
     }
 
-    /// A writer the test can read back.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
     #[test]
-    fn live_blocks_only_when_on() {
-        let buf = Shared::default();
-        let mut live = LiveGfx::default();
-        live.set_writer(Box::new(buf.clone()));
-        live.show(&report(Color::Black), SIZE, Color::Black);
-        live.clear();
-        assert!(buf.0.lock().unwrap().is_empty(), "off by default");
-        live.set_on(true);
-        live.show(&Report::default(), SIZE, Color::Black);
-        live.show(&report(Color::Black), SIZE, Color::Black);
-        live.clear();
-        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    fn live_blocks() {
+        assert_eq!(live_block(&Report::default(), SIZE, Color::Black), None);
         assert_eq!(
-            text,
-            "gogui-gfx:\nVAR b C3 w G7 b pass\nINFLUENCE C3 1.00 E5 0.25\n\
-             TEXT best C3 winrate 62.5% after 400 playouts\n\ngogui-gfx: CLEAR\n"
+            live_block(&report(Color::Black), SIZE, Color::Black).as_deref(),
+            Some(
+                "gogui-gfx:\nVAR b C3 w G7 b pass\nINFLUENCE C3 1.00 E5 0.25\n\
+                 TEXT best C3 winrate 62.5% after 400 playouts\n\n"
+            )
         );
+        assert_eq!(LIVE_CLEAR, "gogui-gfx: CLEAR\n");
     }
 }

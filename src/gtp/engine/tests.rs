@@ -804,26 +804,6 @@ fn status_gfx_marks_the_dead_stones() {
     assert!(gfx.lines().last().unwrap().starts_with("TEXT "), "{gfx}");
 }
 
-/// A writer the test reads back (live graphics without pipes).
-#[derive(Clone, Default)]
-struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Captured {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Captured {
-    fn text(&self) -> String {
-        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
-    }
-}
-
 #[test]
 fn live_gfx_during_genmove() {
     let opts = Options {
@@ -834,9 +814,8 @@ fn live_gfx_during_genmove() {
         },
         ..Options::default()
     };
-    let mut g = Gtp::new(&opts);
-    let out = Captured::default();
-    g.live_gfx().set_writer(Box::new(out.clone()));
+    let out = Shared::default();
+    let mut g = Gtp::new(&opts).with_side_channel(Box::new(out.clone()));
     ok(&mut g, "boardsize 9");
     ok(&mut g, "genmove b");
     assert_eq!(out.text(), "", "off by default");
