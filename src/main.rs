@@ -302,6 +302,7 @@ fn main() -> ExitCode {
         Some(Command::Patterns { what }) => finish(match what {
             tengen::learn::PatternsCommand::Train(a) => tengen::learn::run_train(a),
             tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),
+            tengen::learn::PatternsCommand::Playout(a) => tengen::learn::playout::run(a),
         }),
         None => run_gtp(&cli),
     }

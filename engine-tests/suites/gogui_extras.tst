@@ -63,10 +63,10 @@ play w C3
 
 # The param dialog: one "[type] name value" line per setting.
 40 tengen-param
-#? [(\[(string|list/heavy/light)\] [a-z0-9_]+ \S+)(\n\[(string|list/heavy/light)\] [a-z0-9_]+ \S+)*]
+#? [(\[(string|list/heavy/learned/light)\] [a-z0-9_]+ \S+)(\n\[(string|list/heavy/light)\] [a-z0-9_]+ \S+)*]
 
 41 tengen-param
-#? [(?s)(.*\n)?\[list/heavy/light\] policy heavy(\n.*)?]
+#? [(?s)(.*\n)?\[list/heavy/learned/light\] policy heavy(\n.*)?]
 
 42 tengen-param policy light
 #? []
@@ -75,7 +75,7 @@ play w C3
 #? []
 
 44 tengen-param
-#? [(?s)(.*\n)?\[list/heavy/light\] policy light\n(.*\n)?\[string\] expand_visits 4(\n.*)?]
+#? [(?s)(.*\n)?\[list/heavy/learned/light\] policy light\n(.*\n)?\[string\] expand_visits 4(\n.*)?]
 
 # Refused: unknown name, bad value, missing value; the settings stay.
 45 tengen-param no_such_setting 1

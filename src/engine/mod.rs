@@ -21,7 +21,7 @@ use crate::rules::{
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::params::SearchParams;
 use crate::search::time::{deadline_in, Clock, Situation, TimeParams, LAG_MARGIN};
-use crate::search::{Limits, Report, Searcher};
+use crate::search::{Limits, Report, Request, Searcher};
 use crate::sgf::{GameRecord, SgfError};
 use std::fmt;
 use std::str::FromStr;
@@ -554,12 +554,10 @@ impl Engine {
         let extra = self.dynkomi.white_extra(&self.game, color);
         self.searcher.set_komi_offset(extra);
         let report = self.searcher.search(
-            &self.game,
-            color,
-            &limits,
-            &how.barred,
-            &stop,
-            how.interval,
+            &Request::new(&self.game, color, limits)
+                .barred(&how.barred)
+                .stop(&stop)
+                .interval(how.interval),
             on_report,
         );
         if let Some(best) = report.moves.first() {
@@ -725,12 +723,10 @@ impl Engine {
         };
         self.searcher.set_komi_offset(0.0);
         let report = self.searcher.search(
-            &self.game,
-            color,
-            &limits,
-            barred,
-            &stop,
-            Some(interval),
+            &Request::new(&self.game, color, limits)
+                .barred(barred)
+                .stop(&stop)
+                .interval(Some(interval)),
             on_report,
         );
         while !stop.load(Ordering::SeqCst) {
@@ -763,8 +759,10 @@ impl Engine {
         let stop = self.stop.clone();
         let color = self.game.to_move();
         self.searcher.set_komi_offset(0.0);
-        self.searcher
-            .search(&self.game, color, &limits, &[], &stop, None, &mut |_| {})
+        self.searcher.search(
+            &Request::new(&self.game, color, limits).stop(&stop),
+            &mut |_| {},
+        )
     }
 
     // ----- end of game ---------------------------------------------------------------------
@@ -814,8 +812,7 @@ impl Engine {
                         soft: (!fixed).then(|| deadline_in(time)),
                         ..Limits::default()
                     };
-                    let never = AtomicBool::new(false);
-                    judge.search(game, to_move, &limits, &[], &never, None, &mut |_| {})
+                    judge.search(&Request::new(game, to_move, limits), &mut |_| {})
                 })
             });
             if !game.rules().remove_dead {
@@ -885,17 +882,10 @@ impl Engine {
                     ..Limits::default()
                 };
                 let color = self.game.to_move();
-                let never = AtomicBool::new(false);
                 self.searcher.set_komi_offset(0.0);
-                fresh = self.searcher.search(
-                    &self.game,
-                    color,
-                    &limits,
-                    &[],
-                    &never,
-                    None,
-                    &mut |_| {},
-                );
+                fresh = self
+                    .searcher
+                    .search(&Request::new(&self.game, color, limits), &mut |_| {});
                 &fresh
             }
         };

@@ -194,8 +194,8 @@ mod tests {
     use crate::board::Vertex;
     use crate::rules::Preset;
     use crate::search::flat::{FlatParams, FlatSearch};
+    use crate::search::Request;
     use crate::search::{Limits, Searcher};
-    use std::sync::atomic::AtomicBool;
 
     fn pt(s: &str, size: usize) -> Point {
         s.parse::<Vertex>().unwrap().to_point(size).unwrap()
@@ -206,15 +206,7 @@ mod tests {
             playouts: Some(250),
             ..Limits::default()
         };
-        FlatSearch::new(FlatParams::default()).search(
-            game,
-            c,
-            &limits,
-            &[],
-            &AtomicBool::new(false),
-            None,
-            &mut |_| {},
-        )
+        FlatSearch::new(FlatParams::default()).search(&Request::new(game, c, limits), &mut |_| {})
     }
 
     #[test]

@@ -448,7 +448,10 @@ fn a_search_param_set_at_runtime_reaches_the_searcher() {
             ..FlatParams::default()
         },
         tree: crate::search::params::SearchParams {
-            policy: crate::search::playout::Policy::Light,
+            playout: crate::search::playout::PlayoutParams {
+                policy: crate::search::playout::Policy::Light,
+                ..Default::default()
+            },
             ..Default::default()
         },
         ..EngineOptions::default()

@@ -891,7 +891,7 @@ impl Gtp {
                     .map(|&n| {
                         let v = p.get(n).unwrap_or_default();
                         let kind = if n == "policy" {
-                            "[list/heavy/light]"
+                            "[list/heavy/learned/light]"
                         } else {
                             "[string]"
                         };

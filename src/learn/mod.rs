@@ -8,6 +8,7 @@
 //! games only.
 
 pub mod eval;
+pub mod playout;
 pub mod records;
 pub mod train;
 
@@ -25,6 +26,8 @@ pub enum PatternsCommand {
     Train(TrainArgs),
     /// Rate a pattern file by how well it predicts the moves of games it never saw.
     Eval(EvalArgs),
+    /// Fit the learned playout policy's gammas to strong players' moves.
+    Playout(playout::PlayoutArgs),
 }
 
 /// Options of `tengen patterns train`.

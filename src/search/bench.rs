@@ -1,7 +1,7 @@
 //! `tengen bench playouts`: light-playout speed from the empty board.
 
 use crate::board::{AnyBoard, Board, Color};
-use crate::search::playout::playout;
+use crate::search::playout::light::playout;
 use crate::with_board;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

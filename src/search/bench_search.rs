@@ -2,9 +2,8 @@
 
 use super::params::SearchParams;
 use super::uct::TreeSearch;
-use super::{Limits, Searcher};
+use super::{Limits, Request, Searcher};
 use crate::rules::{Game, Preset, Rules};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Options of `tengen bench search`.
@@ -89,17 +88,16 @@ pub fn measure(args: &SearchBenchArgs) -> Result<SearchBenchReport, String> {
     let t0 = Instant::now();
     let end = t0 + Duration::from_secs_f64(args.seconds);
     let r = s.search(
-        &game,
-        game.to_move(),
-        &Limits {
-            playouts: None,
-            soft: Some(end),
-            hard: Some(end),
-            spend_all: true,
-        },
-        &[],
-        &AtomicBool::new(false),
-        None,
+        &Request::new(
+            &game,
+            game.to_move(),
+            Limits {
+                playouts: None,
+                soft: Some(end),
+                hard: Some(end),
+                spend_all: true,
+            },
+        ),
         &mut |_| {},
     );
     Ok(SearchBenchReport {

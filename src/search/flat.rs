@@ -6,13 +6,13 @@
 
 use crate::board::{AnyBoard, Board, Color, Point};
 use crate::rules::{Game, HandicapBonus, Scoring};
-use crate::search::playout::playout;
-use crate::search::{Limits, MoveInfo, Report, Searcher};
+use crate::search::playout::light::playout;
+use crate::search::{MoveInfo, Report, Request, Searcher};
 use crate::with_board;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Tunable settings of the flat player, with their command-line defaults.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,16 +120,11 @@ impl Searcher for FlatSearch {
         "flat"
     }
 
-    fn search(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &Limits,
-        barred: &[Point],
-        stop: &AtomicBool,
-        interval: Option<Duration>,
-        on_report: &mut dyn FnMut(&Report),
-    ) -> Report {
+    fn search(&mut self, req: &Request, on_report: &mut dyn FnMut(&Report)) -> Report {
+        let (game, color, limits, barred, interval) =
+            (req.game, req.color, &req.limits, req.barred, req.interval);
+        let never = AtomicBool::new(false);
+        let stop = req.stop.unwrap_or(&never);
         let mut root = FlatRoot::new(game, color, &self.params, barred);
         // the flat player has no notion of an unclear move: it stops at the soft limit
         let deadline = match (limits.soft, limits.hard) {
@@ -488,6 +483,8 @@ mod tests {
     use crate::board::Vertex;
     use crate::rules::{Move, Preset, Rules};
     use crate::search::time::deadline_in;
+    use crate::search::Limits;
+    use std::time::Duration;
 
     fn pt(s: &str, size: usize) -> Point {
         s.parse::<Vertex>().unwrap().to_point(size).unwrap()
@@ -501,15 +498,7 @@ mod tests {
     }
 
     fn search(g: &Game, c: Color, params: FlatParams, limits: Limits, barred: &[Point]) -> Report {
-        FlatSearch::new(params).search(
-            g,
-            c,
-            &limits,
-            barred,
-            &AtomicBool::new(false),
-            None,
-            &mut |_| {},
-        )
+        FlatSearch::new(params).search(&Request::new(g, c, limits).barred(barred), &mut |_| {})
     }
 
     fn playouts(n: u64) -> Limits {
@@ -595,16 +584,16 @@ mod tests {
         let mut n = 0;
         let mut last = Report::default();
         let r = FlatSearch::new(fixed(300)).search(
-            &g,
-            Color::White,
-            &Limits {
-                playouts: None,
-                soft: Some(deadline_in(0.2)),
-                ..Limits::default()
-            },
-            &[],
-            &AtomicBool::new(false),
-            Some(Duration::from_millis(40)),
+            &Request::new(
+                &g,
+                Color::White,
+                Limits {
+                    playouts: None,
+                    soft: Some(deadline_in(0.2)),
+                    ..Limits::default()
+                },
+            )
+            .interval(Some(Duration::from_millis(40))),
             &mut |r| {
                 n += 1;
                 last = r.clone();
@@ -659,12 +648,7 @@ mod tests {
         );
         assert!(r.playouts > 0);
         let r = FlatSearch::new(FlatParams::default()).search(
-            &g,
-            Color::Black,
-            &playouts(1_000_000),
-            &[],
-            &AtomicBool::new(true),
-            None,
+            &Request::new(&g, Color::Black, playouts(1_000_000)).stop(&AtomicBool::new(true)),
             &mut |_| {},
         );
         assert_eq!(r.playouts, 0);

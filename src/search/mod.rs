@@ -4,7 +4,6 @@
 pub mod bench;
 pub mod bench_search;
 pub mod flat;
-pub mod heavy;
 pub mod params;
 pub mod pattern3;
 pub mod playout;
@@ -15,7 +14,7 @@ pub mod uct;
 
 use crate::board::{Color, Point};
 use crate::rules::Game;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// What the search says about one root move, from the searching colour's view.
@@ -72,24 +71,78 @@ pub struct Limits {
     pub spend_all: bool,
 }
 
+/// One search: the position, how much to search, which root moves are barred, the flag
+/// that stops it, how often to report, and outside knowledge for the root's priors.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// The game whose position is searched.
+    pub game: &'a Game,
+    /// The colour to move.
+    pub color: Color,
+    /// How much to search.
+    pub limits: Limits,
+    /// Root moves never chosen (GTP's allow/avoid).
+    pub barred: &'a [Point],
+    /// Set from outside to end the search early (`None`: nothing stops it).
+    pub stop: Option<&'a AtomicBool>,
+    /// How often to report while searching (`None`: only the final report).
+    pub interval: Option<Duration>,
+    /// Root moves with a share 0..1 from outside knowledge (the opening book), raised in
+    /// the priors.
+    pub hints: &'a [(Point, f64)],
+}
+
+impl<'a> Request<'a> {
+    /// A search of `game`'s position for `color` within `limits`: nothing barred, no stop
+    /// flag, no reports while searching, no hints.
+    pub fn new(game: &'a Game, color: Color, limits: Limits) -> Self {
+        Request {
+            game,
+            color,
+            limits,
+            barred: &[],
+            stop: None,
+            interval: None,
+            hints: &[],
+        }
+    }
+
+    /// The same request with these root moves barred.
+    pub fn barred(self, barred: &'a [Point]) -> Self {
+        Request { barred, ..self }
+    }
+
+    /// The same request, ended early when `stop` becomes true.
+    pub fn stop(self, stop: &'a AtomicBool) -> Self {
+        Request {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// The same request, reporting about every `interval` (`None`: never).
+    pub fn interval(self, interval: Option<Duration>) -> Self {
+        Request { interval, ..self }
+    }
+
+    /// The same request with these root hints.
+    pub fn hints(self, hints: &'a [(Point, f64)]) -> Self {
+        Request { hints, ..self }
+    }
+
+    /// Whether the stop flag is set.
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::SeqCst))
+    }
+}
+
 /// A move searcher; the engine owns one.
 pub trait Searcher: Send {
     /// A short name (`flat`, `tree`).
     fn name(&self) -> &'static str;
-    /// Searches `game`'s position for `color`, never choosing a move in `barred` at the root,
-    /// until the limits are reached or `stop` becomes true; calls `on_report` about every
-    /// `interval` when one is given. Returns the final report.
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &Limits,
-        barred: &[Point],
-        stop: &AtomicBool,
-        interval: Option<Duration>,
-        on_report: &mut dyn FnMut(&Report),
-    ) -> Report;
+    /// Runs the search `req` asks for, calling `on_report` about every `req.interval`.
+    /// Returns the final report.
+    fn search(&mut self, req: &Request, on_report: &mut dyn FnMut(&Report)) -> Report;
     /// Forgets everything kept between searches (new game, new board size).
     fn clear(&mut self);
     /// Starts searching `game`'s position for `color` in the background (the opponent's

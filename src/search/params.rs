@@ -1,7 +1,8 @@
 //! The tree search's tuned numbers in one struct, with documented defaults. Each can be set
 //! from the command line (`--param name=value`), so matches can compare settings.
 
-use super::heavy::HeavyParams;
+use super::playout::PlayoutParams;
+#[cfg(test)]
 use super::playout::Policy;
 use super::prior::PriorParams;
 
@@ -12,10 +13,8 @@ pub struct SearchParams {
     pub threads: usize,
     /// Base seed of the workers' random generators.
     pub seed: u64,
-    /// Playout policy.
-    pub policy: Policy,
-    /// Probabilities of the heavy policy's rules.
-    pub heavy: HeavyParams,
+    /// The playout policy and its settings.
+    pub playout: PlayoutParams,
     /// RAVE equivalence parameter K of Silver's schedule beta = r / (r + n + n r / K);
     /// 0 picks Pachi's value for the board (3000 below 15x15, 4000 above).
     pub rave_k: f64,
@@ -39,8 +38,7 @@ impl Default for SearchParams {
         SearchParams {
             threads: 1,
             seed: 1,
-            policy: Policy::default(),
-            heavy: HeavyParams::default(),
+            playout: PlayoutParams::default(),
             rave_k: 0.0,
             exploration: 0.0,
             expand_visits: 8,
@@ -92,6 +90,8 @@ impl SearchParams {
         "heavy_two_lib",
         "heavy_pattern",
         "heavy_self_atari",
+        "learned_self_atari",
+        "learned_near",
         "prior_line1",
         "prior_line2",
         "prior_line3",
@@ -106,13 +106,14 @@ impl SearchParams {
         "prior_self_atari",
         "prior_pass",
         "prior_learned",
+        "prior_book",
     ];
 
     /// The value of the parameter `name` as [`SearchParams::set`] reads it back (`None`:
     /// no such parameter).
     pub fn get(&self, name: &str) -> Option<String> {
         let v = match name {
-            "policy" => self.policy.to_string(),
+            "policy" => self.playout.policy.to_string(),
             "rave_k" => self.rave_k.to_string(),
             "exploration" => self.exploration.to_string(),
             "expand_visits" => self.expand_visits.to_string(),
@@ -131,16 +132,19 @@ impl SearchParams {
             "prior_ko" => self.prior.ko.to_string(),
             "prior_pass" => self.prior.pass.to_string(),
             "prior_learned" => self.prior.learned.to_string(),
+            "prior_book" => self.prior.book.to_string(),
             "amaf_early_weight" => self.amaf_early_weight.to_string(),
             "max_nodes" => self.max_nodes.to_string(),
             "min_visits_to_stop" => self.min_visits_to_stop.to_string(),
-            "heavy_ko" => self.heavy.ko.to_string(),
-            "heavy_escape" => self.heavy.escape.to_string(),
-            "heavy_lgrf" => self.heavy.lgrf.to_string(),
-            "heavy_nakade" => self.heavy.nakade.to_string(),
-            "heavy_two_lib" => self.heavy.two_lib.to_string(),
-            "heavy_pattern" => self.heavy.pattern.to_string(),
-            "heavy_self_atari" => self.heavy.self_atari.to_string(),
+            "heavy_ko" => self.playout.heavy.ko.to_string(),
+            "heavy_escape" => self.playout.heavy.escape.to_string(),
+            "heavy_lgrf" => self.playout.heavy.lgrf.to_string(),
+            "heavy_nakade" => self.playout.heavy.nakade.to_string(),
+            "heavy_two_lib" => self.playout.heavy.two_lib.to_string(),
+            "heavy_pattern" => self.playout.heavy.pattern.to_string(),
+            "heavy_self_atari" => self.playout.heavy.self_atari.to_string(),
+            "learned_self_atari" => self.playout.learned.self_atari.to_string(),
+            "learned_near" => self.playout.learned.near.to_string(),
             _ => return None,
         };
         Some(v)
@@ -160,7 +164,7 @@ impl SearchParams {
         };
         let pct = |v: &str| num(v).filter(|x| *x <= 100.0).map(|x| x as u32);
         match name.trim() {
-            "policy" => self.policy = value.trim().parse().map_err(|_| bad())?,
+            "policy" => self.playout.policy = value.trim().parse().map_err(|_| bad())?,
             "rave_k" => self.rave_k = num(value).ok_or_else(bad)?,
             "exploration" => self.exploration = num(value).ok_or_else(bad)?,
             "expand_visits" => {
@@ -181,18 +185,21 @@ impl SearchParams {
             "prior_ko" => self.prior.ko = num(value).ok_or_else(bad)?,
             "prior_pass" => self.prior.pass = num(value).ok_or_else(bad)?,
             "prior_learned" => self.prior.learned = num(value).ok_or_else(bad)?,
+            "prior_book" => self.prior.book = num(value).ok_or_else(bad)?,
             "amaf_early_weight" => self.amaf_early_weight = num(value).ok_or_else(bad)?,
             "max_nodes" => self.max_nodes = num(value).ok_or_else(bad)?.clamp(1000.0, 1e9) as usize,
             "min_visits_to_stop" => {
                 self.min_visits_to_stop = num(value).ok_or_else(bad)?.min(1e12) as u64
             }
-            "heavy_ko" => self.heavy.ko = pct(value).ok_or_else(bad)?,
-            "heavy_escape" => self.heavy.escape = pct(value).ok_or_else(bad)?,
-            "heavy_lgrf" => self.heavy.lgrf = pct(value).ok_or_else(bad)?,
-            "heavy_nakade" => self.heavy.nakade = pct(value).ok_or_else(bad)?,
-            "heavy_two_lib" => self.heavy.two_lib = pct(value).ok_or_else(bad)?,
-            "heavy_pattern" => self.heavy.pattern = pct(value).ok_or_else(bad)?,
-            "heavy_self_atari" => self.heavy.self_atari = pct(value).ok_or_else(bad)?,
+            "heavy_ko" => self.playout.heavy.ko = pct(value).ok_or_else(bad)?,
+            "heavy_escape" => self.playout.heavy.escape = pct(value).ok_or_else(bad)?,
+            "heavy_lgrf" => self.playout.heavy.lgrf = pct(value).ok_or_else(bad)?,
+            "heavy_nakade" => self.playout.heavy.nakade = pct(value).ok_or_else(bad)?,
+            "heavy_two_lib" => self.playout.heavy.two_lib = pct(value).ok_or_else(bad)?,
+            "heavy_pattern" => self.playout.heavy.pattern = pct(value).ok_or_else(bad)?,
+            "heavy_self_atari" => self.playout.heavy.self_atari = pct(value).ok_or_else(bad)?,
+            "learned_self_atari" => self.playout.learned.self_atari = pct(value).ok_or_else(bad)?,
+            "learned_near" => self.playout.learned.near = num(value).ok_or_else(bad)?.min(100.0),
             other => return Err(format!("unknown search parameter '{other}'")),
         }
         Ok(())
@@ -211,7 +218,7 @@ mod tests {
         p.set(" expand_visits = 3").unwrap();
         assert_eq!(p.expand_visits, 3);
         p.set("policy=light").unwrap();
-        assert_eq!(p.policy, Policy::Light);
+        assert_eq!(p.playout.policy, Policy::Light);
         assert!(p.set("rave_k=-1").is_err());
         assert!(p.set("rave_k=nan").is_err());
         assert!(p.set("nonsense=1").is_err());

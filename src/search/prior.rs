@@ -39,6 +39,9 @@ pub struct PriorParams {
     /// Wins for a move the learned patterns find likely: `sqrt(p)` times this (Pachi's
     /// form), none below p = 0.001; 0 leaves the learned patterns out.
     pub learned: f64,
+    /// Wins for a root move outside knowledge names (the opening book): its share times
+    /// this.
+    pub book: f64,
 }
 
 impl PriorParams {
@@ -58,6 +61,7 @@ impl PriorParams {
             ko: 1.0,
             pass: 1.0,
             learned: 2.0,
+            book: 2.0,
         }
     }
 }

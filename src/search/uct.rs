@@ -7,7 +7,7 @@ use super::playout::{self, PlayoutState};
 use super::prior::{PriorParams, Priors};
 use super::time::{stop_reason, MoveTime, Progress};
 use super::tree::{NewChild, NodeId, Tree, PASS};
-use super::{Limits, MoveInfo, Report, Searcher};
+use super::{MoveInfo, Report, Request, Searcher};
 use crate::board::{AnyBoard, Board, Color, Point};
 use crate::rules::{Game, KoRule, Move};
 use crate::search::flat::playout_komi;
@@ -79,6 +79,9 @@ struct Job {
     /// Sum of final owners (+1 Black, -1 White) by padded point index.
     own: Vec<AtomicI32>,
     own_n: AtomicU64,
+    /// Tests: the playout at which a worker panics.
+    #[cfg(test)]
+    fail_at: Option<u64>,
 }
 
 /// A value alone on its cache line (128 bytes: two lines on CPUs that prefetch pairs).
@@ -137,6 +140,9 @@ pub struct TreeSearch {
     pondering: Option<Arc<Job>>,
     /// Komi added for White in every playout (dynamic komi), on top of the game's.
     komi_offset: f64,
+    /// Tests: the playout at which a worker panics.
+    #[cfg(test)]
+    fail_at: Option<u64>,
 }
 
 impl TreeSearch {
@@ -167,6 +173,8 @@ impl TreeSearch {
             at: None,
             pondering: None,
             komi_offset: 0.0,
+            #[cfg(test)]
+            fail_at: None,
         }
     }
 
@@ -231,12 +239,22 @@ impl TreeSearch {
 
     /// Expands the root if needed and marks the moves that may not be played now: barred
     /// ones and those the game's rules forbid (superko, suicide).
-    fn prepare_root(&self, game: &Game, job: &Job, barred: &[Point]) {
+    /// Hinted moves (`hints`: point and share 0..1) get `prior_book` times their share in
+    /// virtual wins when the root is expanded here.
+    fn prepare_root(&self, game: &Game, job: &Job, barred: &[Point], hints: &[(Point, f64)]) {
         let tree = self.tree_read();
         let root = tree.root();
         if !tree.node(root).is_expanded() {
             let mut kids = Vec::new();
             with_board!(&job.board, b => job.priors.compute(&**b, job.color, &job.last, &mut kids));
+            let unit = job.priors.params.book * job.priors.params.even as f64;
+            for k in kids.iter_mut() {
+                if let Some(&(_, share)) = hints.iter().find(|h| h.0 == k.point) {
+                    let v = (unit * share.clamp(0.0, 1.0)).round() as u32;
+                    k.prior_n = k.prior_n.saturating_add(v);
+                    k.prior_w2 = k.prior_w2.saturating_add(2 * v);
+                }
+            }
             tree.expand(root, job.color, &kids);
         }
         for k in tree.node(root).children() {
@@ -297,6 +315,8 @@ impl TreeSearch {
             own_n: AtomicU64::new(0),
             history: (game.rules().ko != KoRule::Simple).then(|| game.clone()),
             board,
+            #[cfg(test)]
+            fail_at: self.fail_at,
         })
     }
 
@@ -482,16 +502,8 @@ impl Searcher for TreeSearch {
         "tree"
     }
 
-    fn search(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &Limits,
-        barred: &[Point],
-        stop: &AtomicBool,
-        interval: Option<Duration>,
-        on_report: &mut dyn FnMut(&Report),
-    ) -> Report {
+    fn search(&mut self, req: &Request, on_report: &mut dyn FnMut(&Report)) -> Report {
+        let (game, color, limits, interval) = (req.game, req.color, &req.limits, req.interval);
         self.stop_pondering();
         self.place_root(game, color);
         let kept = {
@@ -504,7 +516,7 @@ impl Searcher for TreeSearch {
             _ => u64::MAX,
         };
         let job = self.new_job(game, color, max_playouts);
-        self.prepare_root(game, &job, barred);
+        self.prepare_root(game, &job, req.barred, req.hints);
         self.start(job.clone());
         let started = Instant::now();
         // the limits in seconds from now; a soft limit alone is a hard one, and only a
@@ -534,7 +546,7 @@ impl Searcher for TreeSearch {
                     next_report = interval.map(|i| now + i);
                 }
             }
-            if stop.load(Ordering::SeqCst) || self.all_idle() {
+            if req.stopped() || self.all_idle() {
                 break;
             }
             if let Some(t) = &times {
@@ -589,7 +601,7 @@ impl Searcher for TreeSearch {
         self.end_pondering();
         self.place_root(game, color);
         let job = self.new_job(game, color, u64::MAX);
-        self.prepare_root(game, &job, &[]);
+        self.prepare_root(game, &job, &[], &[]);
         self.start(job.clone());
         log::info!("pondering for {color}");
         self.pondering = Some(job);
@@ -643,7 +655,22 @@ fn worker(shared: Arc<Shared>, thread: usize) {
                     .wrapping_add((thread as u64).wrapping_mul(0x51_7cc1_b727_220a)),
             );
             let tree = shared.tree.read().unwrap_or_else(|e| e.into_inner());
-            with_board!(&job.board, b => search_loop(&tree, &**b, &job, l));
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                || with_board!(&job.board, b => search_loop(&tree, &**b, &job, l)),
+            ));
+            if let Err(e) = run {
+                // the search ends with what it has; this thread's buffers are rebuilt
+                let what = e
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| e.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                log::error!(
+                    "search thread {thread} failed ({what}); the search stops with what it has"
+                );
+                job.stop.store(true, Ordering::SeqCst);
+                local = None;
+            }
         }
         let mut st = shared.lock();
         st.running = st.running.saturating_sub(1);
@@ -709,8 +736,13 @@ fn search_loop<const W: usize, const P: usize>(
         if job.stop.load(Relaxed) {
             break;
         }
-        if job.started.fetch_add(1, Relaxed) >= job.max_playouts {
+        let n = job.started.fetch_add(1, Relaxed);
+        if n >= job.max_playouts {
             break;
+        }
+        #[cfg(test)]
+        if job.fail_at == Some(n) {
+            panic!("test: a worker fails at playout {n}");
         }
         simulate(tree, root, job, l);
         job.done.fetch_add(1, Relaxed);
@@ -787,8 +819,7 @@ fn simulate<const W: usize, const P: usize>(
         job.komi,
         job.max_moves,
         &mut l.rng,
-        job.params.policy,
-        &job.params.heavy,
+        &job.params.playout,
         &mut l.playout,
         &mut l.record,
     );
@@ -911,6 +942,7 @@ mod tests {
     use super::*;
     use crate::board::Vertex;
     use crate::rules::{Preset, Rules};
+    use crate::search::Limits;
 
     fn pt(s: &str, size: usize) -> Point {
         s.parse::<Vertex>().unwrap().to_point(size).unwrap()
@@ -925,15 +957,14 @@ mod tests {
 
     fn run(s: &mut TreeSearch, g: &Game, c: Color, n: u64) -> Report {
         s.search(
-            g,
-            c,
-            &Limits {
-                playouts: Some(n),
-                ..Limits::default()
-            },
-            &[],
-            &AtomicBool::new(false),
-            None,
+            &Request::new(
+                g,
+                c,
+                Limits {
+                    playouts: Some(n),
+                    ..Limits::default()
+                },
+            ),
             &mut |_| {},
         )
     }
@@ -944,15 +975,15 @@ mod tests {
         // empty report became a pass on an empty board
         let g = Game::new(19, Rules::preset(Preset::Chinese)).unwrap();
         let r = TreeSearch::new(params(1)).search(
-            &g,
-            Color::Black,
-            &Limits {
-                playouts: Some(0),
-                ..Limits::default()
-            },
-            &[],
-            &AtomicBool::new(true),
-            None,
+            &Request::new(
+                &g,
+                Color::Black,
+                Limits {
+                    playouts: Some(0),
+                    ..Limits::default()
+                },
+            )
+            .stop(&AtomicBool::new(true)),
             &mut |_| {},
         );
         assert!(r.playouts <= 1, "{}", r.playouts);
@@ -961,6 +992,68 @@ mod tests {
             "{:?}",
             r.moves
         );
+    }
+
+    #[test]
+    fn a_failing_worker_ends_the_search_with_what_it_has() {
+        // regression: a panicking worker never lowered the running count, so the search
+        // (and every later one) waited for ever
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let mut s = TreeSearch::new(params(2));
+        s.fail_at = Some(300);
+        let far = Instant::now() + Duration::from_secs(60);
+        let limits = Limits {
+            soft: Some(far),
+            hard: Some(far),
+            ..Limits::default()
+        };
+        let t = Instant::now();
+        let r = s.search(&Request::new(&g, Color::Black, limits), &mut |_| {});
+        assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+        assert!(r.playouts >= 250, "{}", r.playouts);
+        assert!(r.moves.first().is_some_and(|m| m.mv.is_some()));
+        // the pool still works: the next search runs to its limit
+        s.fail_at = None;
+        let r = s.search(
+            &Request::new(
+                &g,
+                Color::White,
+                Limits {
+                    playouts: Some(500),
+                    ..Limits::default()
+                },
+            ),
+            &mut |_| {},
+        );
+        assert_eq!(r.playouts, 500);
+    }
+
+    #[test]
+    fn hints_raise_the_root_prior_of_their_moves() {
+        let g = Game::new(19, Rules::preset(Preset::Chinese)).unwrap();
+        let limits = Limits {
+            playouts: Some(50),
+            ..Limits::default()
+        };
+        let k10 = Point::new(9, 9, 19);
+        // K10's prior visits and doubled wins at the root
+        let prior = |hints: &[(Point, f64)]| {
+            let mut s = TreeSearch::new(params(1));
+            s.search(
+                &Request::new(&g, Color::Black, limits).hints(hints),
+                &mut |_| {},
+            );
+            let t = s.tree_read();
+            let k = t.find_child(t.root(), Color::Black, k10).unwrap();
+            let n = t.node(k);
+            (n.prior_n.load(Relaxed), n.prior_w2.load(Relaxed))
+        };
+        let (n0, w0) = prior(&[]);
+        // prior_book (2) times the even prior (20 on 19x19) times the share, all won
+        let (n1, w1) = prior(&[(k10, 0.5)]);
+        assert_eq!((n1, w1), (n0 + 20, w0 + 40));
+        let (n2, w2) = prior(&[(k10, 1.0), (Point::new(3, 3, 19), 1.0)]);
+        assert_eq!((n2, w2), (n0 + 40, w0 + 80));
     }
 
     #[test]
@@ -1086,15 +1179,15 @@ mod tests {
         let mut s = TreeSearch::new(params(1));
         let barred = [pt("E5", 9), pt("D5", 9), pt("E4", 9)];
         let r = s.search(
-            &g,
-            Color::Black,
-            &Limits {
-                playouts: Some(1500),
-                ..Limits::default()
-            },
-            &barred,
-            &AtomicBool::new(false),
-            None,
+            &Request::new(
+                &g,
+                Color::Black,
+                Limits {
+                    playouts: Some(1500),
+                    ..Limits::default()
+                },
+            )
+            .barred(&barred),
             &mut |_| {},
         );
         assert!(r
@@ -1128,17 +1221,17 @@ mod tests {
         let mut n = 0;
         let now = Instant::now();
         let r = s.search(
-            &g,
-            Color::Black,
-            &Limits {
-                playouts: None,
-                soft: Some(now + Duration::from_millis(300)),
-                hard: Some(now + Duration::from_millis(300)),
-                ..Limits::default()
-            },
-            &[],
-            &AtomicBool::new(false),
-            Some(Duration::from_millis(50)),
+            &Request::new(
+                &g,
+                Color::Black,
+                Limits {
+                    playouts: None,
+                    soft: Some(now + Duration::from_millis(300)),
+                    hard: Some(now + Duration::from_millis(300)),
+                    ..Limits::default()
+                },
+            )
+            .interval(Some(Duration::from_millis(50))),
             &mut |rep| {
                 assert!(!rep.moves.is_empty() || rep.playouts == 0);
                 n += 1;

@@ -856,7 +856,7 @@ fn param_lists_and_sets_search_settings() {
         has(
             &list,
             &[
-                "[list/heavy/light] policy heavy",
+                "[list/heavy/learned/light] policy heavy",
                 "[string] expand_visits 8"
             ]
         ),
@@ -875,7 +875,7 @@ fn param_lists_and_sets_search_settings() {
         has(
             &list,
             &[
-                "[list/heavy/light] policy light",
+                "[list/heavy/learned/light] policy light",
                 "[string] expand_visits 3"
             ]
         ),

@@ -9,9 +9,10 @@
 //! and defence of two-liberty chains next to the last move; 3x3 shapes around the last two
 //! moves; otherwise random.
 
-use super::pattern3;
-use super::playout::below;
+use super::draw::{below, roll};
+use super::{Context, MovePolicy};
 use crate::board::{Board, Color, Point};
+use crate::search::pattern3;
 use crate::tactics::{self, PointList};
 use rand::Rng;
 
@@ -129,19 +130,10 @@ impl Replies {
     }
 }
 
-/// What the heavy policy knows of the playout so far.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Context {
-    /// The last two moves, the most recent first (`None`: a pass or none).
-    pub last: [Option<Point>; 2],
-    /// A ko the mover was barred from retaking two turns ago (its point), if any.
-    pub old_ko: Option<Point>,
-}
-
 /// Whether `c` may play the candidate `p` in a playout: empty, legal (simple ko, no
 /// suicide), not an own eye, not a bad self-atari.
 #[inline]
-fn good<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> bool {
+pub(super) fn good<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> bool {
     b.is_empty_point(p)
         && b.is_legal_fast(c, p)
         && !b.is_eye(c, p)
@@ -149,7 +141,7 @@ fn good<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> 
 }
 
 /// A uniformly chosen good move among `cands`, if any.
-fn pick<const W: usize, const P: usize, R: Rng>(
+pub(super) fn pick<const W: usize, const P: usize, R: Rng>(
     b: &Board<W, P>,
     c: Color,
     cands: &PointList,
@@ -165,10 +157,45 @@ fn pick<const W: usize, const P: usize, R: Rng>(
         .find(|&p| good(b, c, p))
 }
 
-/// Whether a rule with probability `pct` percent is tried now.
-#[inline]
-fn roll<R: Rng>(rng: &mut R, pct: u32) -> bool {
-    pct >= 100 || (pct > 0 && below(rng, 100) < pct)
+/// The heavy policy over a thread's last-good-reply tables.
+pub struct Heavy<'a> {
+    params: &'a HeavyParams,
+    replies: &'a mut Replies,
+}
+
+impl<'a> Heavy<'a> {
+    /// The policy with these rule probabilities, learning replies into `replies`.
+    pub fn new(params: &'a HeavyParams, replies: &'a mut Replies) -> Self {
+        Heavy { params, replies }
+    }
+}
+
+impl MovePolicy for Heavy<'_> {
+    #[inline]
+    fn choose<const W: usize, const P: usize, R: Rng>(
+        &mut self,
+        b: &mut Board<W, P>,
+        c: Color,
+        ctx: &Context,
+        rng: &mut R,
+    ) -> Option<Point> {
+        choose(b, c, ctx, self.replies, self.params, rng)
+    }
+
+    fn finish(&mut self, record: &[(Color, Point)], score: f64) {
+        self.replies.learn(record, winner(score));
+    }
+}
+
+/// The winner of a playout by its score (`None`: a draw).
+pub fn winner(score: f64) -> Option<Color> {
+    if score > 0.0 {
+        Some(Color::Black)
+    } else if score < 0.0 {
+        Some(Color::White)
+    } else {
+        None
+    }
 }
 
 /// The heavy policy's move for `c`, or `None` to pass (no legal non-eye move is left).
@@ -187,7 +214,7 @@ pub fn choose<const W: usize, const P: usize, R: Rng>(
 }
 
 /// The first rule that yields a good move, if any.
-fn local_move<const W: usize, const P: usize, R: Rng>(
+pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
     b: &Board<W, P>,
     c: Color,
     ctx: &Context,
