@@ -776,7 +776,23 @@ fn play_all(
         }
         drop(tx);
         for (i, o) in rx {
-            if let Err(e) = record::write_sgf(&settings.out, &o, settings, &date) {
+            let mut rec = record::sgf_record(&o, settings, &date);
+            rec.event = Some(format!(
+                "tengen tune, iteration {}, game {}",
+                o.number.div_ceil(2),
+                o.number
+            ));
+            if let Some((_, b, w)) = jobs.get(i) {
+                let params = |e: &EngineSpec| {
+                    let start = e.words.iter().position(|w| w == "--param");
+                    let tail = start.map_or(&[][..], |s| &e.words[s..]);
+                    format!("{}: {}", e.name, tail.join(" "))
+                };
+                let note = format!("\n{}\n{}", params(b), params(w));
+                rec.comment = Some(rec.comment.unwrap_or_default() + &note);
+            }
+            let path = settings.out.join(record::sgf_name(o.number));
+            if let Err(e) = store::write_atomic(&path, crate::sgf::write(&rec).as_bytes()) {
                 log::warn!("game {}: cannot write its SGF: {e}", o.number);
             }
             if o.ending == Ending::Void {
