@@ -1,5 +1,5 @@
-//! The `tengen` command: command line -> engine -> GTP loop on stdin/stdout, plus `tengen bench`
-//! and `tengen match`.
+//! The `tengen` command: command line -> engine -> GTP loop on stdin/stdout, plus `tengen bench`,
+//! `tengen match` and `tengen tune`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -102,6 +102,9 @@ enum Command {
     },
     /// Bot-vs-bot matches and tournaments between any GTP engines (see bench/README.md).
     Match(MatchCommand),
+    /// SPSA tuning of search parameters by games between perturbed copies of an engine
+    /// (see bench/README.md).
+    Tune(tengen::arena::tune::TuneArgs),
     /// Learned move patterns: train them on game records, or rate them on unseen games.
     Patterns {
         #[command(subcommand)]
@@ -299,6 +302,7 @@ fn main() -> ExitCode {
             Some(MatchSub::Merge(a)) => tengen::arena::merge(a),
             None => tengen::arena::run(&m.args),
         }),
+        Some(Command::Tune(a)) => finish(tengen::arena::tune::run(a)),
         Some(Command::Patterns { what }) => finish(match what {
             tengen::learn::PatternsCommand::Train(a) => tengen::learn::run_train(a),
             tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),

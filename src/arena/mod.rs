@@ -19,6 +19,7 @@ pub mod sprt;
 pub mod stats;
 pub mod store;
 pub mod summary;
+pub mod tune;
 pub mod words;
 
 use std::fmt;
@@ -432,6 +433,33 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
     })
 }
 
+/// A match's options checked and planned, for a caller that plays the games itself
+/// (`tengen tune`): the engines, the game settings, every game of the plan in number order
+/// (pairs from one opening, colours swapped, with their engine seeds) and the games to play
+/// at once.
+#[derive(Debug)]
+pub struct Prepared {
+    /// The engines, in the order of `--engine`.
+    pub engines: Vec<EngineSpec>,
+    /// How each game is played.
+    pub settings: GameSettings,
+    /// The plan's games.
+    pub games: Vec<plan::Scheduled>,
+    /// Games played at once.
+    pub parallel: usize,
+}
+
+/// Checks and plans the match `args` describes, as `tengen match` does, without playing it.
+pub fn prepare(args: &MatchArgs) -> Result<Prepared, MatchError> {
+    let p = plan(args)?;
+    Ok(Prepared {
+        engines: p.engines,
+        settings: p.settings,
+        games: p.games,
+        parallel: p.parallel,
+    })
+}
+
 /// Checks `--handicap n` on a `size` board: GTP's fixed handicap must have points for it.
 fn check_handicap(size: usize, n: usize) -> Result<usize, MatchError> {
     if n < 2 {
@@ -454,8 +482,8 @@ fn check_handicap(size: usize, n: usize) -> Result<usize, MatchError> {
 }
 
 /// Starts `spec`, asks `name` and `version`, and ends it: a broken command fails here, before
-/// any game, with a clear message.
-fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, MatchError> {
+/// any game, with a clear message. Returns the answers, as the engine's identity.
+pub fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, MatchError> {
     let log = s.out.join("logs").join(format!("check-{}.log", spec.name));
     let fail = |e: String| {
         MatchError::Engine(format!(
