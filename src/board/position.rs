@@ -445,6 +445,39 @@ impl<const W: usize, const P: usize> Board<W, P> {
         }
     }
 
+    /// The shape index of the point `p` for pattern tables: two bits per neighbour in the
+    /// order top row left to right, the middle row's left and right, bottom row left to
+    /// right (rows grow upwards; empty 0, black 1, white 2, off board 3), and above them
+    /// four bits telling which orthogonal neighbours (top, left, right, bottom) are stones
+    /// in atari.
+    #[inline]
+    pub fn shape_code(&self, p: Point) -> u32 {
+        const CODE: [u32; 4] = [1, 2, 0, 3];
+        let p = p.idx();
+        let s = self.stride as usize;
+        let cells = [
+            p + s - 1,
+            p + s,
+            p + s + 1,
+            p - 1,
+            p + 1,
+            p - s - 1,
+            p - s,
+            p - s + 1,
+        ];
+        let mut k = 0u32;
+        for (i, &q) in cells.iter().enumerate() {
+            k |= CODE[(self.cell[q] & 3) as usize] << (2 * i);
+        }
+        for (bit, i) in [1usize, 3, 4, 6].into_iter().enumerate() {
+            let q = cells[i];
+            let stone = self.cell[q] < 2;
+            let atari = self.nlibs[self.chain[q] as usize] == 1;
+            k |= ((stone && atari) as u32) << (16 + bit);
+        }
+        k
+    }
+
     /// Whether the empty point `p` is an eye of colour `c` for playout purposes: every
     /// orthogonal neighbour is `c` (or off board), and at most one diagonal is an enemy
     /// stone in the centre, none on the edge.

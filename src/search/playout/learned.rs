@@ -49,9 +49,15 @@ const BLACK: u32 = 1;
 const WHITE: u32 = 2;
 const OFF: u32 = 3;
 
-/// The shape index of the empty point `p` for Black to move.
-#[inline]
+/// The shape index of the empty point `p` for Black to move (see [`Board::shape_code`]).
+#[inline(always)]
 pub fn shape_index<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> u32 {
+    b.shape_code(p)
+}
+
+/// The shape index computed from the board's public queries: the reference
+/// [`Board::shape_code`] is tested against.
+pub fn shape_index_slow<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> u32 {
     let n8 = pattern3::neighbours8(b, p);
     let mut atari = 0u32;
     for (i, &c) in ORTH.iter().enumerate() {
@@ -350,7 +356,12 @@ impl LearnedState {
     /// Recomputes both colours' weights of `p` from the board.
     #[inline]
     fn update<const W: usize, const P: usize>(&mut self, g: &Gammas, b: &Board<W, P>, p: Point) {
-        let (wb, ww) = if b.is_empty_point(p) {
+        let i = p.idx();
+        let empty = b.is_empty_point(p);
+        if !empty && self.weight[0].get(i) == Some(&0.0) && self.weight[1].get(i) == Some(&0.0) {
+            return;
+        }
+        let (wb, ww) = if empty {
             let k = shape_index(b, p);
             (g.shape(k), g.shape(swap_colours(k)))
         } else {
