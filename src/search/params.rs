@@ -74,80 +74,15 @@ impl SearchParams {
     }
 
     /// The names [`SearchParams::set`] takes, in the order of the README's table.
-    pub const NAMES: &'static [&'static str] = &[
-        "policy",
-        "rave_k",
-        "exploration",
-        "expand_visits",
-        "prior_even",
-        "amaf_early_weight",
-        "max_nodes",
-        "min_visits_to_stop",
-        "heavy_ko",
-        "heavy_escape",
-        "heavy_lgrf",
-        "heavy_nakade",
-        "heavy_two_lib",
-        "heavy_pattern",
-        "heavy_self_atari",
-        "learned_self_atari",
-        "learned_near",
-        "prior_line1",
-        "prior_line2",
-        "prior_line3",
-        "prior_near1",
-        "prior_near2",
-        "prior_near3",
-        "prior_capture",
-        "prior_save",
-        "prior_ladder",
-        "prior_pattern",
-        "prior_ko",
-        "prior_self_atari",
-        "prior_pass",
-        "prior_learned",
-        "prior_book",
-    ];
+    pub const NAMES: &'static [&'static str] = &NAME_LIST;
 
     /// The value of the parameter `name` as [`SearchParams::set`] reads it back (`None`:
     /// no such parameter).
     pub fn get(&self, name: &str) -> Option<String> {
-        let v = match name {
-            "policy" => self.playout.policy.to_string(),
-            "rave_k" => self.rave_k.to_string(),
-            "exploration" => self.exploration.to_string(),
-            "expand_visits" => self.expand_visits.to_string(),
-            "prior_even" => self.prior.even.to_string(),
-            "prior_line1" => self.prior.line1.to_string(),
-            "prior_line2" => self.prior.line2.to_string(),
-            "prior_line3" => self.prior.line3.to_string(),
-            "prior_near1" => self.prior.near[0].to_string(),
-            "prior_near2" => self.prior.near[1].to_string(),
-            "prior_near3" => self.prior.near[2].to_string(),
-            "prior_capture" => self.prior.capture.to_string(),
-            "prior_save" => self.prior.save.to_string(),
-            "prior_self_atari" => self.prior.self_atari.to_string(),
-            "prior_ladder" => self.prior.ladder.to_string(),
-            "prior_pattern" => self.prior.pattern.to_string(),
-            "prior_ko" => self.prior.ko.to_string(),
-            "prior_pass" => self.prior.pass.to_string(),
-            "prior_learned" => self.prior.learned.to_string(),
-            "prior_book" => self.prior.book.to_string(),
-            "amaf_early_weight" => self.amaf_early_weight.to_string(),
-            "max_nodes" => self.max_nodes.to_string(),
-            "min_visits_to_stop" => self.min_visits_to_stop.to_string(),
-            "heavy_ko" => self.playout.heavy.ko.to_string(),
-            "heavy_escape" => self.playout.heavy.escape.to_string(),
-            "heavy_lgrf" => self.playout.heavy.lgrf.to_string(),
-            "heavy_nakade" => self.playout.heavy.nakade.to_string(),
-            "heavy_two_lib" => self.playout.heavy.two_lib.to_string(),
-            "heavy_pattern" => self.playout.heavy.pattern.to_string(),
-            "heavy_self_atari" => self.playout.heavy.self_atari.to_string(),
-            "learned_self_atari" => self.playout.learned.self_atari.to_string(),
-            "learned_near" => self.playout.learned.near.to_string(),
-            _ => return None,
-        };
-        Some(v)
+        PARAMS
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| (p.get)(self))
     }
 
     /// Sets one parameter from `name=value`; the error says what was wrong.
@@ -155,56 +90,307 @@ impl SearchParams {
         let (name, value) = assignment
             .split_once('=')
             .ok_or_else(|| format!("expected name=value, got '{assignment}'"))?;
-        let bad = || format!("bad value '{value}' for {name}");
-        let num = |v: &str| {
-            v.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && *x >= 0.0)
-        };
-        let pct = |v: &str| num(v).filter(|x| *x <= 100.0).map(|x| x as u32);
-        match name.trim() {
-            "policy" => self.playout.policy = value.trim().parse().map_err(|_| bad())?,
-            "rave_k" => self.rave_k = num(value).ok_or_else(bad)?,
-            "exploration" => self.exploration = num(value).ok_or_else(bad)?,
-            "expand_visits" => {
-                self.expand_visits = num(value).ok_or_else(bad)?.clamp(1.0, 1e6) as u32
-            }
-            "prior_even" => self.prior.even = num(value).ok_or_else(bad)?.min(1e6) as u32,
-            "prior_line1" => self.prior.line1 = num(value).ok_or_else(bad)?,
-            "prior_line2" => self.prior.line2 = num(value).ok_or_else(bad)?,
-            "prior_line3" => self.prior.line3 = num(value).ok_or_else(bad)?,
-            "prior_near1" => self.prior.near[0] = num(value).ok_or_else(bad)?,
-            "prior_near2" => self.prior.near[1] = num(value).ok_or_else(bad)?,
-            "prior_near3" => self.prior.near[2] = num(value).ok_or_else(bad)?,
-            "prior_capture" => self.prior.capture = num(value).ok_or_else(bad)?,
-            "prior_save" => self.prior.save = num(value).ok_or_else(bad)?,
-            "prior_self_atari" => self.prior.self_atari = num(value).ok_or_else(bad)?,
-            "prior_ladder" => self.prior.ladder = num(value).ok_or_else(bad)?,
-            "prior_pattern" => self.prior.pattern = num(value).ok_or_else(bad)?,
-            "prior_ko" => self.prior.ko = num(value).ok_or_else(bad)?,
-            "prior_pass" => self.prior.pass = num(value).ok_or_else(bad)?,
-            "prior_learned" => self.prior.learned = num(value).ok_or_else(bad)?,
-            "prior_book" => self.prior.book = num(value).ok_or_else(bad)?,
-            "amaf_early_weight" => self.amaf_early_weight = num(value).ok_or_else(bad)?,
-            "max_nodes" => self.max_nodes = num(value).ok_or_else(bad)?.clamp(1000.0, 1e9) as usize,
-            "min_visits_to_stop" => {
-                self.min_visits_to_stop = num(value).ok_or_else(bad)?.min(1e12) as u64
-            }
-            "heavy_ko" => self.playout.heavy.ko = pct(value).ok_or_else(bad)?,
-            "heavy_escape" => self.playout.heavy.escape = pct(value).ok_or_else(bad)?,
-            "heavy_lgrf" => self.playout.heavy.lgrf = pct(value).ok_or_else(bad)?,
-            "heavy_nakade" => self.playout.heavy.nakade = pct(value).ok_or_else(bad)?,
-            "heavy_two_lib" => self.playout.heavy.two_lib = pct(value).ok_or_else(bad)?,
-            "heavy_pattern" => self.playout.heavy.pattern = pct(value).ok_or_else(bad)?,
-            "heavy_self_atari" => self.playout.heavy.self_atari = pct(value).ok_or_else(bad)?,
-            "learned_self_atari" => self.playout.learned.self_atari = pct(value).ok_or_else(bad)?,
-            "learned_near" => self.playout.learned.near = num(value).ok_or_else(bad)?.min(100.0),
-            other => return Err(format!("unknown search parameter '{other}'")),
-        }
-        Ok(())
+        let name = name.trim();
+        let p = PARAMS
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| format!("unknown search parameter '{name}'"))?;
+        (p.set)(self, value).ok_or_else(|| format!("bad value '{value}' for {name}"))
     }
 }
+
+/// One settable parameter: its name, how to read it, how to set it from text (`None`:
+/// a bad value).
+struct Param {
+    name: &'static str,
+    get: fn(&SearchParams) -> String,
+    set: fn(&mut SearchParams, &str) -> Option<()>,
+}
+
+/// A non-negative finite number.
+fn num(v: &str) -> Option<f64> {
+    v.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+}
+
+/// A percentage, 0 to 100.
+fn pct(v: &str) -> Option<u32> {
+    num(v).filter(|x| *x <= 100.0).map(|x| x as u32)
+}
+
+/// Every parameter, in the order of the README's table: the one list that `NAMES`, `get`
+/// and `set` read.
+const PARAMS: &[Param] = &[
+    Param {
+        name: "policy",
+        get: |p| p.playout.policy.to_string(),
+        set: |p, v| {
+            p.playout.policy = v.trim().parse().ok()?;
+            Some(())
+        },
+    },
+    Param {
+        name: "rave_k",
+        get: |p| p.rave_k.to_string(),
+        set: |p, v| {
+            p.rave_k = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "exploration",
+        get: |p| p.exploration.to_string(),
+        set: |p, v| {
+            p.exploration = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "expand_visits",
+        get: |p| p.expand_visits.to_string(),
+        set: |p, v| {
+            p.expand_visits = num(v)?.clamp(1.0, 1e6) as u32;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_even",
+        get: |p| p.prior.even.to_string(),
+        set: |p, v| {
+            p.prior.even = num(v)?.min(1e6) as u32;
+            Some(())
+        },
+    },
+    Param {
+        name: "amaf_early_weight",
+        get: |p| p.amaf_early_weight.to_string(),
+        set: |p, v| {
+            p.amaf_early_weight = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "max_nodes",
+        get: |p| p.max_nodes.to_string(),
+        set: |p, v| {
+            p.max_nodes = num(v)?.clamp(1000.0, 1e9) as usize;
+            Some(())
+        },
+    },
+    Param {
+        name: "min_visits_to_stop",
+        get: |p| p.min_visits_to_stop.to_string(),
+        set: |p, v| {
+            p.min_visits_to_stop = num(v)?.min(1e12) as u64;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_ko",
+        get: |p| p.playout.heavy.ko.to_string(),
+        set: |p, v| {
+            p.playout.heavy.ko = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_escape",
+        get: |p| p.playout.heavy.escape.to_string(),
+        set: |p, v| {
+            p.playout.heavy.escape = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_lgrf",
+        get: |p| p.playout.heavy.lgrf.to_string(),
+        set: |p, v| {
+            p.playout.heavy.lgrf = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_nakade",
+        get: |p| p.playout.heavy.nakade.to_string(),
+        set: |p, v| {
+            p.playout.heavy.nakade = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_two_lib",
+        get: |p| p.playout.heavy.two_lib.to_string(),
+        set: |p, v| {
+            p.playout.heavy.two_lib = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_pattern",
+        get: |p| p.playout.heavy.pattern.to_string(),
+        set: |p, v| {
+            p.playout.heavy.pattern = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_self_atari",
+        get: |p| p.playout.heavy.self_atari.to_string(),
+        set: |p, v| {
+            p.playout.heavy.self_atari = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "learned_self_atari",
+        get: |p| p.playout.learned.self_atari.to_string(),
+        set: |p, v| {
+            p.playout.learned.self_atari = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "learned_near",
+        get: |p| p.playout.learned.near.to_string(),
+        set: |p, v| {
+            p.playout.learned.near = num(v)?.min(100.0);
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_line1",
+        get: |p| p.prior.line1.to_string(),
+        set: |p, v| {
+            p.prior.line1 = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_line2",
+        get: |p| p.prior.line2.to_string(),
+        set: |p, v| {
+            p.prior.line2 = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_line3",
+        get: |p| p.prior.line3.to_string(),
+        set: |p, v| {
+            p.prior.line3 = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_near1",
+        get: |p| p.prior.near[0].to_string(),
+        set: |p, v| {
+            p.prior.near[0] = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_near2",
+        get: |p| p.prior.near[1].to_string(),
+        set: |p, v| {
+            p.prior.near[1] = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_near3",
+        get: |p| p.prior.near[2].to_string(),
+        set: |p, v| {
+            p.prior.near[2] = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_capture",
+        get: |p| p.prior.capture.to_string(),
+        set: |p, v| {
+            p.prior.capture = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_save",
+        get: |p| p.prior.save.to_string(),
+        set: |p, v| {
+            p.prior.save = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_ladder",
+        get: |p| p.prior.ladder.to_string(),
+        set: |p, v| {
+            p.prior.ladder = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_pattern",
+        get: |p| p.prior.pattern.to_string(),
+        set: |p, v| {
+            p.prior.pattern = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_ko",
+        get: |p| p.prior.ko.to_string(),
+        set: |p, v| {
+            p.prior.ko = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_self_atari",
+        get: |p| p.prior.self_atari.to_string(),
+        set: |p, v| {
+            p.prior.self_atari = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_pass",
+        get: |p| p.prior.pass.to_string(),
+        set: |p, v| {
+            p.prior.pass = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_learned",
+        get: |p| p.prior.learned.to_string(),
+        set: |p, v| {
+            p.prior.learned = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_book",
+        get: |p| p.prior.book.to_string(),
+        set: |p, v| {
+            p.prior.book = num(v)?;
+            Some(())
+        },
+    },
+];
+
+/// The names of [`PARAMS`], in order.
+const NAME_LIST: [&str; PARAMS.len()] = {
+    let mut a = [""; PARAMS.len()];
+    let mut i = 0;
+    while i < PARAMS.len() {
+        a[i] = PARAMS[i].name;
+        i += 1;
+    }
+    a
+};
 
 #[cfg(test)]
 mod tests {
