@@ -105,6 +105,27 @@ fn parse_all(raw: &[RawGame]) -> (Vec<Moves>, usize) {
     (games, damaged)
 }
 
+/// How many of `total` games (oldest first) a training run takes: `wanted`, at most all
+/// but the newest `holdout`; an error when the holdout leaves none.
+fn training_games(total: usize, wanted: usize, holdout: usize) -> Result<usize, String> {
+    let take = wanted.min(total.saturating_sub(holdout));
+    if take == 0 {
+        return Err(format!(
+            "{total} games, all of them in the holdout of {holdout}"
+        ));
+    }
+    Ok(take)
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename, so a reader never sees
+/// half a file.
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, bytes)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
 fn read(path: &Path) -> Result<Vec<RawGame>, String> {
     let raw = records::read_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
     if raw.is_empty() {
@@ -118,15 +139,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
     set_threads(a.threads);
     let t = Instant::now();
     let raw = read(&a.records)?;
-    let usable = raw.len().saturating_sub(a.holdout);
-    let take = a.games.min(usable);
-    if take == 0 {
-        return Err(format!(
-            "{} games, all of them in the holdout of {}",
-            raw.len(),
-            a.holdout
-        ));
-    }
+    let take = training_games(raw.len(), a.games, a.holdout)?;
     let (games, damaged) = parse_all(&raw[..take]);
     drop(raw);
     let (model, stats) = train::train(
@@ -138,10 +151,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
         },
     );
     let bytes = model.to_bytes();
-    let tmp = a.out.with_extension("tmp");
-    std::fs::write(&tmp, &bytes)
-        .and_then(|_| std::fs::rename(&tmp, &a.out))
-        .map_err(|e| format!("{}: {e}", a.out.display()))?;
+    write_whole(&a.out, &bytes)?;
     println!("{}", gamma_table(&model));
     println!(
         "shapes kept per size (3x3 first): {:?}, {} bytes written to {}",

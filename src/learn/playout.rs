@@ -252,15 +252,7 @@ fn fit(data: &[Sample], min_count: u32, iterations: usize) -> Fit {
 pub fn run(a: &PlayoutArgs) -> Result<(), String> {
     let t = Instant::now();
     let raw = super::read(&a.records)?;
-    let usable = raw.len().saturating_sub(a.holdout);
-    let take = a.games.min(usable);
-    if take == 0 {
-        return Err(format!(
-            "{} games, all of them in the holdout of {}",
-            raw.len(),
-            a.holdout
-        ));
-    }
+    let take = super::training_games(raw.len(), a.games, a.holdout)?;
     let test_from = raw.len().saturating_sub(a.test.min(a.holdout));
     let (train_games, damaged) = super::parse_all(&raw[..take]);
     let (test_games, test_damaged) = super::parse_all(&raw[test_from..]);
@@ -290,10 +282,7 @@ pub fn run(a: &PlayoutArgs) -> Result<(), String> {
         .collect();
     let distance = f.distance.map(|d| d as f32);
     let bytes = Gammas::to_bytes(&classes, f.shape[0] as f32, distance);
-    let tmp = a.out.with_extension("tmp");
-    std::fs::write(&tmp, &bytes)
-        .and_then(|_| std::fs::rename(&tmp, &a.out))
-        .map_err(|e| format!("{}: {e}", a.out.display()))?;
+    super::write_whole(&a.out, &bytes)?;
     println!(
         "{} shape classes (+ rare {:.3}), distance gammas {:?}, {} bytes written to {}",
         classes.len(),

@@ -35,7 +35,7 @@ const SHAPES: &[(&str, &str)] = &[
 
 /// Offsets (dx, dy) of the eight neighbours in code order: top row left to right, the
 /// middle row's left and right, bottom row left to right (y grows upwards).
-const OFFSETS: [(i32, i32); 8] = [
+pub const OFFSETS: [(i32, i32); 8] = [
     (-1, 1),
     (0, 1),
     (1, 1),

@@ -34,16 +34,7 @@ pub const DISTANCES: usize = 4;
 /// atari nibble belongs to cell `ORTH[i]`.
 const ORTH: [usize; 4] = [1, 3, 4, 6];
 /// Cell offsets in [`pattern3::neighbours8`] order.
-const CELLS: [(i32, i32); 8] = [
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (-1, 0),
-    (1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
+const CELLS: [(i32, i32); 8] = pattern3::OFFSETS;
 const EMPTY: u32 = 0;
 const BLACK: u32 = 1;
 const WHITE: u32 = 2;
