@@ -86,7 +86,7 @@ struct Cli {
     ogs_chat: bool,
     /// Play the 19x19 opening from the book built from strong players' games where it
     /// applies (even game, komi 5.5 to 7.5): on or off.
-    #[arg(long, default_value = "on", value_parser = parse_on_off)]
+    #[arg(long, default_value = "on", value_parser = parse_on_off, action = clap::ArgAction::Set)]
     book: bool,
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]

@@ -69,6 +69,15 @@ impl Engine {
         self.book = on;
     }
 
+    /// What the book knows of the current position with `color` to play, whether or not
+    /// the engine would play from it; the error says why the book does not apply.
+    pub fn book_position(&self, color: Color) -> Result<BookPosition, String> {
+        let book = Book::embedded().ok_or("the built-in book is unusable")?;
+        book.fits(&self.game)?;
+        book.lookup(&self.game, color)
+            .ok_or_else(|| "position not in the book".to_string())
+    }
+
     /// The book's move for `color` in the current position, if the book is on and applies
     /// (see the module documentation): legal under the game's rules (superko included) and
     /// not among `how.barred`.
@@ -203,6 +212,11 @@ mod tests {
         let mut small = engine(true, 1);
         small.set_boardsize(9).unwrap();
         assert!(small.book_choice(Color::Black, &how).is_none());
+        assert!(engine(false, 1).book_position(Color::Black).is_ok());
+        assert!(small
+            .book_position(Color::Black)
+            .unwrap_err()
+            .contains("19x19"));
         let mut on = engine(false, 1);
         on.set_book(true);
         assert!(on.book_enabled() && on.book_choice(Color::Black, &how).is_some());
