@@ -51,7 +51,7 @@ fn the_book_opens_in_a_corner_and_says_so() {
             .find(|l| l.contains("book: "))
             .unwrap_or_else(|| panic!("no book line in the log:\n{log}"));
         assert!(line.contains(&format!("book: {mv} from ")), "{line}");
-        assert!(!log.contains("playouts for black"), "no search ran:\n{log}");
+        assert!(!log.contains("playouts"), "no search ran:\n{log}");
     }
 }
 
@@ -60,10 +60,7 @@ fn book_off_searches() {
     let (mv, log) = first_move(&["--seed", "1", "--book", "off"], "book-off");
     assert!(!mv.is_empty());
     assert!(!log.contains("book: "), "the book was used:\n{log}");
-    assert!(
-        log.contains("playouts for black"),
-        "no search in the log:\n{log}"
-    );
+    assert!(log.contains("playouts"), "no search in the log:\n{log}");
     // a bad value is refused on the command line
     let out = Command::new(TENGEN)
         .args(["--book", "maybe"])
