@@ -4,12 +4,14 @@
 //! - [`rules`]: rule sets, game history, superko, end of game and scoring.
 //! - [`search`]: playouts and search.
 //! - [`clock`]: time controls and the game clock, shared by the engine and the match runner.
+//! - [`book`]: the 19x19 opening book (built from strong players' games).
 //! - [`engine`]: the game, the searcher and the clock behind one API (no protocol).
 
 #![warn(missing_docs)]
 
 pub mod arena;
 pub mod board;
+pub mod book;
 pub mod clock;
 pub mod engine;
 pub mod gtp;

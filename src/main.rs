@@ -84,6 +84,10 @@ struct Cli {
     /// `DISCUSSION:` on resigning).
     #[arg(long)]
     ogs_chat: bool,
+    /// Play the 19x19 opening from the book built from strong players' games where it
+    /// applies (even game, komi 5.5 to 7.5): on or off.
+    #[arg(long, default_value = "on", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    book: bool,
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
@@ -109,6 +113,11 @@ enum Command {
     Patterns {
         #[command(subcommand)]
         what: tengen::learn::PatternsCommand,
+    },
+    /// The opening book: build it from game records.
+    Book {
+        #[command(subcommand)]
+        what: tengen::book::build::BookCommand,
     },
 }
 
@@ -161,6 +170,14 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
         _ => Err("expected a number from 0 to 1".into()),
+    }
+}
+
+fn parse_on_off(s: &str) -> Result<bool, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err("expected on or off".into()),
     }
 }
 
@@ -219,6 +236,7 @@ fn run_gtp(cli: &Cli) -> ExitCode {
             stone_value: cli.dynkomi_stone,
             moves_19: cli.dynkomi_moves as usize,
         },
+        book: cli.book,
         search: FlatParams {
             playouts: cli.playouts,
             time: cli.time,
@@ -285,7 +303,10 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     // training reports its progress at the info level
-    let patterns = matches!(cli.command, Some(Command::Patterns { .. }));
+    let patterns = matches!(
+        cli.command,
+        Some(Command::Patterns { .. } | Command::Book { .. })
+    );
     init_logging(if patterns {
         cli.verbose.max(1)
     } else {
@@ -308,6 +329,9 @@ fn main() -> ExitCode {
             tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),
             tengen::learn::PatternsCommand::Playout(a) => tengen::learn::playout::run(a),
         }),
+        Some(Command::Book {
+            what: tengen::book::build::BookCommand::Build(a),
+        }) => finish(tengen::book::build::run_build(a)),
         None => run_gtp(&cli),
     }
 }

@@ -5,6 +5,7 @@
 //! - [`mod@decide`]: the one place that turns a search report into play, pass or resign.
 //! - [`status`]: dead stones and seki for scoring, cached per position.
 
+pub mod book;
 pub mod decide;
 pub mod dynkomi;
 pub mod status;
@@ -84,6 +85,8 @@ pub struct EngineOptions {
     pub ponder: bool,
     /// Dynamic komi (`--dynkomi`).
     pub dynkomi: DynKomiParams,
+    /// Play the opening from the book where it applies (`--book`, [`mod@book`]).
+    pub book: bool,
 }
 
 impl Default for EngineOptions {
@@ -99,6 +102,7 @@ impl Default for EngineOptions {
             lag_margin: LAG_MARGIN,
             ponder: false,
             dynkomi: DynKomiParams::default(),
+            book: true,
         }
     }
 }
@@ -213,6 +217,8 @@ pub struct Engine {
     /// position set up since is compared with it ([`Engine::settle`]): a controller that
     /// sends the whole game again for every move (gtp2ogs) continues the same game.
     replaced: Option<Game>,
+    /// Whether genmove plays from the opening book ([`mod@book`]).
+    book: bool,
 }
 
 /// Whether `now` continues `before`: the same board size, rules, komi and setup stones,
@@ -263,6 +269,7 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             status: StatusCache::default(),
             replaced: None,
+            book: opts.book,
         }
     }
 
@@ -540,6 +547,9 @@ impl Engine {
     ) -> Decision {
         let started = Instant::now();
         self.settle();
+        if let Some(d) = self.genmove_from_book(color, how, started) {
+            return d;
+        }
         let limits = self.move_limits(color);
         if let Some(hard) = limits.hard {
             // the dead stones the decision will need are judged on this move's clock: when a
@@ -553,11 +563,13 @@ impl Engine {
         let stop = self.stop.clone();
         let extra = self.dynkomi.white_extra(&self.game, color);
         self.searcher.set_komi_offset(extra);
+        let hints = self.book_hints(color);
         let report = self.searcher.search(
             &Request::new(&self.game, color, limits)
                 .barred(&how.barred)
                 .stop(&stop)
-                .interval(how.interval),
+                .interval(how.interval)
+                .hints(&hints),
             on_report,
         );
         if let Some(best) = report.moves.first() {

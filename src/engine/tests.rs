@@ -467,3 +467,39 @@ fn a_search_param_set_at_runtime_reaches_the_searcher() {
     assert!(set.set_search_param("rave_k").is_err());
     assert_eq!(set.search_params(), &before);
 }
+
+#[test]
+fn book_hints_lead_the_search_where_the_book_knows_the_position() {
+    let mut e = engine(19, 50, Player::Tree);
+    let h = e.book_hints(Color::Black);
+    // the empty board: nearly all corner points, shares adding up to 1
+    assert!(h.len() >= 4, "{h:?}");
+    assert!((h.iter().map(|x| x.1).sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!(h.iter().all(|&(_, s)| s > 0.0));
+    let corners: f64 = h
+        .iter()
+        .filter(|&&(p, _)| {
+            let (x, y) = p.xy(19);
+            x.min(18 - x) <= 5 && y.min(18 - y) <= 5
+        })
+        .map(|x| x.1)
+        .sum();
+    assert!(corners > 0.95, "{corners} {h:?}");
+    e.set_book(false);
+    assert!(e.book_hints(Color::Black).is_empty());
+    e.set_book(true);
+    // a position no 9-dan game reached: no hints
+    for (c, v) in [
+        (Color::Black, "K10"),
+        (Color::White, "A1"),
+        (Color::Black, "T19"),
+    ] {
+        let p = v
+            .parse::<crate::board::Vertex>()
+            .unwrap()
+            .to_point(19)
+            .unwrap();
+        e.play(c, Move::Play(p)).unwrap();
+    }
+    assert!(e.book_hints(Color::White).is_empty());
+}
