@@ -5,6 +5,7 @@
 //! - [`search`]: playouts and search.
 //! - [`clock`]: time controls and the game clock, shared by the engine and the match runner.
 //! - [`engine`]: the game, the searcher and the clock behind one API (no protocol).
+//! - [`scorecmd`]: `tengen score`, the verdict on finished game records.
 
 #![warn(missing_docs)]
 
@@ -16,6 +17,7 @@ pub mod gtp;
 pub mod learn;
 pub mod patterns;
 pub mod rules;
+pub mod scorecmd;
 pub mod search;
 pub mod sgf;
 pub mod tactics;

@@ -102,6 +102,8 @@ enum Command {
     },
     /// Bot-vs-bot matches and tournaments between any GTP engines (see bench/README.md).
     Match(MatchCommand),
+    /// The verdict on finished game records: dead stones, seki and the count.
+    Score(tengen::scorecmd::ScoreArgs),
     /// Learned move patterns: train them on game records, or rate them on unseen games.
     Patterns {
         #[command(subcommand)]
@@ -299,6 +301,7 @@ fn main() -> ExitCode {
             Some(MatchSub::Merge(a)) => tengen::arena::merge(a),
             None => tengen::arena::run(&m.args),
         }),
+        Some(Command::Score(a)) => finish(tengen::scorecmd::run(a)),
         Some(Command::Patterns { what }) => finish(match what {
             tengen::learn::PatternsCommand::Train(a) => tengen::learn::run_train(a),
             tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),
