@@ -95,7 +95,7 @@ pub struct Confirmation {
 /// before any of them starts.
 #[derive(Clone, Copy, Debug)]
 pub struct ConfirmLimits {
-    /// Positions one local game may visit.
+    /// Positions the local games of one chain may visit together.
     pub nodes: u64,
     /// Positions all local games together may visit: split evenly over the chains to
     /// decide (never more than `nodes` each), so the split does not depend on the order in
@@ -117,15 +117,15 @@ impl Default for ConfirmLimits {
 }
 
 impl ConfirmLimits {
-    /// The budgets for a board of `size`, by work alone: 100,000 positions a local game and
-    /// 400,000 for all together on 19x19 (well under a second of reading on one core);
-    /// three times that on boards below 15x15, where a position has few chains and an exact
-    /// verdict is what a user asks for.
+    /// The budgets for a board of `size`, by work alone: 100,000 positions a chain (all its
+    /// local games together) and 400,000 for the board on 19x19; 200,000 and 800,000 on
+    /// boards below 15x15, where a position has few chains and an exact verdict is what a
+    /// user asks for.
     pub fn for_size(size: usize) -> ConfirmLimits {
         let small = size < 15;
         ConfirmLimits {
-            nodes: if small { 300_000 } else { 100_000 },
-            work: if small { 1_200_000 } else { 400_000 },
+            nodes: if small { 200_000 } else { 100_000 },
+            work: if small { 800_000 } else { 400_000 },
             max_area: 24,
             time: Duration::MAX,
         }
@@ -569,7 +569,19 @@ fn decide_chain<const W: usize, const P: usize>(
             fixed: *fixed,
             multi_suicide: multi,
         };
-        let out = solve(b, &task, Budget { nodes, deadline });
+        // the chain's games share its budget: what one spends the next cannot
+        let left = nodes.saturating_sub(spent);
+        if left == 0 {
+            return None;
+        }
+        let out = solve(
+            b,
+            &task,
+            Budget {
+                nodes: left,
+                deadline,
+            },
+        );
         spent += out.nodes;
         out.defender_wins
     };

@@ -14,7 +14,7 @@
 //! - a *shared* liberty touches both chains; filling it takes a liberty from both, and is
 //!   suicide when it leaves the filler without one, unless it captures.
 //!
-//! A chain with an eye space of seven points or more, with two eye spaces, with a liberty
+//! A chain with more than 16 liberties, an eye space of seven points or more, two eye spaces, a liberty
 //! in a space no enemy stone touches, or with more than one unsettled enemy chain, is no
 //! such race: [`count`] returns `None` and the caller falls back.
 
@@ -111,12 +111,19 @@ pub fn count<const W: usize, const P: usize>(
         // two eye spaces are two eyes: no race
         (eyes < 2).then_some(out)
     };
-    Some(Race {
+    let r = Race {
         defender: side(target, ld, b.stones(a))?,
         attacker: side(&foe, la, b.stones(d))?,
         shared: shared.count().min(60) as u8,
-    })
+    };
+    // a chain with this many liberties is in no race at the end of a game, and the
+    // minimax over larger counts grows with their product
+    let most = total(r.defender, r.shared).max(total(r.attacker, r.shared));
+    (most <= MAX_LIBS).then_some(r)
 }
+
+/// Liberties a side of a counted race may have at most.
+const MAX_LIBS: u8 = 16;
 
 impl Race {
     /// The end of the race with best play, `attacker_first` telling who moves first.
@@ -138,7 +145,7 @@ impl Race {
 }
 
 fn total(l: Libs, shared: u8) -> u8 {
-    l.outside + l.eye + shared
+    l.outside.saturating_add(l.eye).saturating_add(shared)
 }
 
 /// Minimax over the race: the attacker wants the lowest [`RaceEnd`], the defender the
