@@ -6,6 +6,7 @@
 //! - [`clock`]: time controls and the game clock, shared by the engine and the match runner.
 //! - [`book`]: the 19x19 opening book (built from strong players' games).
 //! - [`engine`]: the game, the searcher and the clock behind one API (no protocol).
+//! - [`scorecmd`]: `tengen score`, the verdict on finished game records.
 
 #![warn(missing_docs)]
 
@@ -18,6 +19,7 @@ pub mod gtp;
 pub mod learn;
 pub mod patterns;
 pub mod rules;
+pub mod scorecmd;
 pub mod search;
 pub mod sgf;
 pub mod tactics;

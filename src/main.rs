@@ -109,6 +109,8 @@ enum Command {
     /// SPSA tuning of search parameters by games between perturbed copies of an engine
     /// (see bench/README.md).
     Tune(tengen::arena::tune::TuneArgs),
+    /// The verdict on finished game records: dead stones, seki and the count.
+    Score(tengen::scorecmd::ScoreArgs),
     /// Learned move patterns: train them on game records, or rate them on unseen games.
     Patterns {
         #[command(subcommand)]
@@ -324,6 +326,7 @@ fn main() -> ExitCode {
             None => tengen::arena::run(&m.args),
         }),
         Some(Command::Tune(a)) => finish(tengen::arena::tune::run(a)),
+        Some(Command::Score(a)) => finish(tengen::scorecmd::run(a)),
         Some(Command::Patterns { what }) => finish(match what {
             tengen::learn::PatternsCommand::Train(a) => tengen::learn::run_train(a),
             tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),

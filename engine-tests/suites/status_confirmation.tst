@@ -1828,3 +1828,135 @@ komi 0.5
 #? [A1 B1 C1 D1 E1 F1 G1 A2 G2 A3 G3 A4 B4 C4 D4 E4 F4\nB2 C2 D2 E2 F2 B3 D3 F3]
 3306 final_score
 #? [W\+13\.5]
+
+# ---- SC34: two one-eyed chains and a pair share the pair's liberties: seki (small area)
+# 9 . . . . . . . . .
+# 8 . . . . . . . . .
+# 7 . . . . . . . . .
+# 6 . . . . . . . . .
+# 5 . . . . . . . . .
+# 4 O O O O O O O O O
+# 3 X X X X O O O O O
+# 2 . X X O X X X X O
+# 1 X X . O . X . X O
+#   A B C D E F G H J
+# B A1 chain: eye A2, liberty C1; B F1 chain: eye G1, liberty E1; W D1 D2: liberties C1
+# and E1. W C1 is captured by B E1 (and W E1 by B C1); B C1 puts the A1 chain in atari
+# (W A2 takes eight), B E1 likewise. Nobody can fill: all three S1 -> seki.
+# Only four empty points, but the local game used to run out of its limit here and the
+# playout estimate called both Black chains dead (a 27-point error): every line that met
+# the iterative deepening's depth limit was searched again at each of its transpositions,
+# because nothing found under a cut was stored. Now results found under a cut are kept for
+# the pass with the depth that was left, and results against the cut's score for good.
+# japanese: no territory for Black (eyes in seki), W rows 5-9 -> W+45.5;
+# chinese: W 18 stones + 45, B 14 stones + eyes A2 G1 -> W+47.5. GNU Go agrees (seki).
+boardsize 9
+clear_board
+kata-set-rules japanese
+komi 0.5
+play b a1
+play b b1
+play b f1
+play b h1
+play b b2
+play b c2
+play b e2
+play b f2
+play b g2
+play b h2
+play b a3
+play b b3
+play b c3
+play b d3
+play w d1
+play w j1
+play w d2
+play w j2
+play w e3
+play w f3
+play w g3
+play w h3
+play w j3
+play w a4
+play w b4
+play w c4
+play w d4
+play w e4
+play w f4
+play w g4
+play w h4
+play w j4
+3401 final_status_list dead
+#? []
+3402 final_status_list seki
+#? [A1 B1 B2 C2 A3 B3 C3 D3\nD1 D2\nF1 H1 E2 F2 G2 H2]
+3403 final_score
+#? [W\+45\.5]
+3404 tengen-status
+#? [(?s).*black A1 B1 B2 C2 A3 B3 C3 D3 \| second-class \| seki \| S1: .*]
+kata-set-rules chinese
+komi 0.5
+3405 final_status_list seki
+#? [A1 B1 B2 C2 A3 B3 C3 D3\nD1 D2\nF1 H1 E2 F2 G2 H2]
+3406 final_score
+#? [W\+47\.5]
+
+# ---- SC35: a capturing race in an area too large to search: counted
+# 9 . . . . . . . . .
+# 8 . . . . . . . . .
+# 7 . . . . . . . . .
+# 6 . . . . . . . . .
+# 5 X X X . . . O O O
+# 4 . X . X . O . O .
+# 3 X X X X . O O O O
+# 2 . X O O X X O . O
+# 1 X X O . X . O O O
+#   A B C D E F G H J
+# Black's left group (eyes A4 C4 A2) and White's right group (eyes G4 J4 H2) live
+# unconditionally; the open middle joins the race at the bottom to an area of 43 empty
+# points, more than the local game searches (24). W C1 C2 D2 has one liberty, D1, shared
+# with B E1 E2 F2, which also has E3 and F1 outside (next to White's living stones).
+# Counting (Müller): 0 outside and 1 shared liberty against 2 outside; White cannot fill
+# D1 (suicide) and after White fills E3 or F1 Black takes D1 and captures. So the Black chain
+# captures (first-class by the race count), the White chain is none and surrounded by
+# first-class Black stones -> dead. Before, both came from the playout estimate.
+boardsize 9
+clear_board
+kata-set-rules japanese
+komi 0.5
+play b a1
+play b b1
+play b e1
+play b b2
+play b e2
+play b f2
+play b a3
+play b b3
+play b c3
+play b d3
+play b b4
+play b d4
+play b a5
+play b b5
+play b c5
+play w c1
+play w g1
+play w h1
+play w j1
+play w c2
+play w d2
+play w g2
+play w j2
+play w f3
+play w g3
+play w h3
+play w j3
+play w f4
+play w h4
+play w g5
+play w h5
+play w j5
+3501 final_status_list dead
+#? [C1 C2 D2]
+3502 tengen-status
+#? [(?s).*white C1 C2 D2 \| none \| dead \| .*black E1 E2 F2 \| first-class \| alive \| F2 \(race, .*]

@@ -62,7 +62,27 @@ pub fn sgf_record(o: &GameOutcome, s: &GameSettings, date: &str) -> GameRecord {
         rec.setup_black = stones;
     }
     rec.moves = o.moves.clone();
+    mark_counted(&mut rec, o, s);
     rec
+}
+
+/// A game counted after two passes gets its count marked (TB/TW and a comment with the dead
+/// stones: [`sgf::mark_count`]), replayed under the match's rules with the agreed dead
+/// stones; a resigned, forfeited or unreplayable game gets none.
+fn mark_counted(rec: &mut GameRecord, o: &GameOutcome, s: &GameSettings) {
+    if o.margin.is_none() {
+        return;
+    }
+    let Ok(game) = rec.to_game(s.rules, None) else {
+        return;
+    };
+    let mut status = crate::rules::StatusMap::new(game.board());
+    for v in &o.dead {
+        if let Some(p) = v.to_point(s.size) {
+            status.set(p, crate::rules::Status::Dead);
+        }
+    }
+    sgf::mark_count(rec, &game, &status);
 }
 
 /// The SGF text of a finished game.
@@ -397,6 +417,27 @@ mod tests {
         let game = rec.to_game(settings.rules, None).expect("replays");
         assert_eq!(game.handicap(), 3);
         assert_eq!(game.moves().len(), 2);
+        // counted: the count is marked (with E5 alive no point is anybody's), and with E5
+        // dead the whole board is Black's, E5 included
+        assert!(!text.contains("TB["), "{text}");
+        assert!(text.contains("C[Count: B+70.5\nDead: none]"), "{text}");
+        let dead = GameOutcome {
+            dead: vec![Vertex { x: 4, y: 4 }],
+            ..o.clone()
+        };
+        let text = sgf_text(&dead, &settings, "2026-11-23");
+        assert!(text.contains("Dead: E5"), "{text}");
+        assert!(
+            text.contains("[ee]") && text.matches("[ee]").count() == 2,
+            "{text}"
+        );
+        // a resigned game has no count
+        let resigned = GameOutcome {
+            margin: None,
+            result: "B+R".into(),
+            ..o
+        };
+        assert!(!sgf_text(&resigned, &settings, "2026-11-23").contains("TB["));
     }
 
     /// A line as the hand-written writer (before serde) put it in `games.jsonl`: whole

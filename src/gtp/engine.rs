@@ -772,7 +772,13 @@ impl Gtp {
         if args.len() > 1 {
             return Err(SYNTAX.into());
         }
-        let text = sgf::write(&self.engine.record());
+        let mut rec = self.engine.record();
+        if self.game().is_over() {
+            // the verdict of the finished game as TB/TW and a comment (viewers show the count)
+            let status = self.engine.final_status().clone();
+            sgf::mark_count(&mut rec, self.game(), &status);
+        }
+        let text = sgf::write(&rec);
         match args.first() {
             None => Ok(text),
             Some(path) => std::fs::write(path, text)

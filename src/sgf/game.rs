@@ -2,7 +2,61 @@
 
 use super::{GameRecord, SgfError};
 use crate::board::{Color, Point, Vertex};
-use crate::rules::{Game, Move, Rules};
+use crate::rules::{Game, Move, Rules, Status, StatusMap};
+
+/// Marks the count of `game`'s final position on `rec`'s last node, with the dead stones
+/// and seki of `status`: TB and TW (each side's territory, dead enemy stones included: the
+/// points the count gives it beside its living stones) and a comment naming the dead stones
+/// and the stones in seki, so that Sabaki and GoGui show the count.
+pub fn mark_count(rec: &mut GameRecord, game: &Game, status: &StatusMap) {
+    let size = game.size();
+    let board = game.board();
+    let count = game.count(status);
+    let mut owned: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
+    for p in board.points() {
+        let Some(owner) = count.owner(p) else {
+            continue;
+        };
+        // a living stone is no territory; an empty point or a dead enemy stone is
+        if board.color_at(p) != Some(owner) {
+            owned[owner.index()].push(p.vertex(size));
+        }
+    }
+    for list in &mut owned {
+        list.sort_by_key(|v| (v.y, v.x));
+    }
+    let [black, white] = owned;
+    rec.territory_black = black;
+    rec.territory_white = white;
+    let words = |s: Status| -> Option<String> {
+        let mut ps = status.points_with(s);
+        ps.retain(|&p| board.color_at(p).is_some());
+        ps.sort_by_key(|p| {
+            let v = p.vertex(size);
+            (v.y, v.x)
+        });
+        (!ps.is_empty()).then(|| {
+            ps.iter()
+                .map(|p| p.vertex(size).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    let mut lines = vec![format!(
+        "Count: {}",
+        rec.result
+            .clone()
+            .unwrap_or_else(|| game.score(status).to_string())
+    )];
+    lines.push(format!(
+        "Dead: {}",
+        words(Status::Dead).unwrap_or_else(|| "none".into())
+    ));
+    if let Some(seki) = words(Status::Seki) {
+        lines.push(format!("Seki: {seki}"));
+    }
+    rec.end_comment = Some(lines.join("\n"));
+}
 
 fn to_points(vs: &[Vertex], size: usize) -> Result<Vec<Point>, SgfError> {
     vs.iter()
@@ -127,6 +181,41 @@ mod tests {
             .to_game(Rules::preset(Preset::Chinese), Some(3))
             .unwrap();
         assert_eq!(part.moves().len(), 2);
+    }
+
+    #[test]
+    fn the_count_is_marked_on_the_last_node() {
+        let diagram = "
+            5 . X O . .
+            4 X X O . O
+            3 . X O O .
+            2 X X O . .
+            1 . X O . .";
+        let mut g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        g.set_komi(0.0);
+        g.play(Color::Black, Move::Pass).unwrap();
+        g.play(Color::White, Move::Pass).unwrap();
+        let mut st = StatusMap::new(g.board());
+        let mut rec = GameRecord::from_game(&g);
+        mark_count(&mut rec, &g, &st);
+        assert!(rec.territory_black.contains(&"A5".parse().unwrap()));
+        assert!(rec.territory_white.contains(&"E5".parse().unwrap()));
+        assert!(
+            !rec.territory_white.contains(&"E4".parse().unwrap()),
+            "a stone"
+        );
+        assert_eq!(rec.end_comment.as_deref(), Some("Count: W+5\nDead: none"));
+        // a dead stone is named (and off the board for the count)
+        st.set(pt("E4", 5), Status::Dead);
+        mark_count(&mut rec, &g, &st);
+        assert!(!rec.territory_black.contains(&"E4".parse().unwrap()));
+        let text = write(&rec);
+        assert!(text.contains("TB[ae][ac][aa]"), "{text}");
+        assert!(text.contains("C[Count: "), "{text}");
+        assert!(text.contains("Dead: E4"), "{text}");
+        // TB/TW are markup: the record reads back the same
+        let back = parse(&text).unwrap();
+        assert_eq!(back.moves, rec.moves);
     }
 
     #[test]

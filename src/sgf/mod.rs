@@ -6,6 +6,8 @@
 
 mod game;
 
+pub use game::mark_count;
+
 use crate::board::{Color, Vertex, MAX_SIZE};
 use sgf_parse::go::{self, Prop};
 use std::fmt;
@@ -47,6 +49,13 @@ pub struct GameRecord {
     pub to_play: Option<Color>,
     /// The moves of the main line; `None` is a pass.
     pub moves: Vec<(Color, Option<Vertex>)>,
+    /// TB on the last node: Black's points of the count (its territory and the dead White
+    /// stones in it), so that viewers show the count; written only (see [`mark_count`]).
+    pub territory_black: Vec<Vertex>,
+    /// TW on the last node: White's points of the count.
+    pub territory_white: Vec<Vertex>,
+    /// C on the last node: the verdict in words (the dead stones).
+    pub end_comment: Option<String>,
 }
 
 /// Why an SGF text could not be read (or replayed).
@@ -356,6 +365,19 @@ pub fn write(rec: &GameRecord) -> String {
         let id = if *c == Color::Black { 'B' } else { 'W' };
         let at = v.map(|v| sgf_point(v, rec.size)).unwrap_or_default();
         s.push_str(&format!(";{id}[{at}]"));
+    }
+    // the count on the last node (the root when there are no moves)
+    for (id, list) in [("TB", &rec.territory_black), ("TW", &rec.territory_white)] {
+        if !list.is_empty() {
+            s.push('\n');
+            s.push_str(id);
+            for v in list {
+                s.push_str(&format!("[{}]", sgf_point(*v, rec.size)));
+            }
+        }
+    }
+    if let Some(c) = &rec.end_comment {
+        s.push_str(&format!("C[{}]", escape(c)));
     }
     s.push_str(")\n");
     s

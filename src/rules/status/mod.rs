@@ -22,6 +22,7 @@
 //! (area too large, node budget, time) takes the playout estimate's status, and the log
 //! says so.
 
+pub mod race;
 pub mod safety;
 pub mod solve;
 
@@ -89,14 +90,22 @@ pub struct Confirmation {
     pub estimated: usize,
 }
 
-/// Budgets of one confirmation.
+/// Budgets of one confirmation. They count work, not time, so that a verdict does not
+/// depend on the machine's load or core count: every local game gets a node budget fixed
+/// before any of them starts.
 #[derive(Clone, Copy, Debug)]
 pub struct ConfirmLimits {
-    /// Positions one local game may visit.
+    /// Positions the local games of one chain may visit together.
     pub nodes: u64,
-    /// Empty points an area may have to be searched at all.
+    /// Positions all local games together may visit: split evenly over the chains to
+    /// decide (never more than `nodes` each), so the split does not depend on the order in
+    /// which the games run.
+    pub work: u64,
+    /// Empty points an area may have to be searched at all; larger areas are decided by
+    /// counting liberties when they are a two-chain race ([`race`]), else by the estimate.
     pub max_area: u32,
-    /// Wall time for all local games together.
+    /// Wall time for all local games together; `Duration::MAX` (the default) sets none.
+    /// Only a judgement on a move's clock sets one.
     pub time: Duration,
 }
 
@@ -108,14 +117,17 @@ impl Default for ConfirmLimits {
 }
 
 impl ConfirmLimits {
-    /// The budgets for a board of `size`: on 19x19 (and larger) confirmation must stay
-    /// under a second, so the games share 0.6 s; on smaller boards, where a position has
-    /// few chains and an exact verdict is what a user asks for, they may take 1.2 s.
+    /// The budgets for a board of `size`, by work alone: 100,000 positions a chain (all its
+    /// local games together) and 400,000 for the board on 19x19; 200,000 and 800,000 on
+    /// boards below 15x15, where a position has few chains and an exact verdict is what a
+    /// user asks for.
     pub fn for_size(size: usize) -> ConfirmLimits {
+        let small = size < 15;
         ConfirmLimits {
-            nodes: 2_000_000,
+            nodes: if small { 200_000 } else { 100_000 },
+            work: if small { 800_000 } else { 400_000 },
             max_area: 24,
-            time: Duration::from_millis(if size >= 15 { 600 } else { 1200 }),
+            time: Duration::MAX,
         }
     }
 }
@@ -196,7 +208,7 @@ fn confirm_on<const W: usize, const P: usize>(
     estimate: impl FnOnce() -> StatusMap,
 ) -> (Vec<ChainVerdict>, u64, usize) {
     let start = Instant::now();
-    let deadline = start.checked_add(limits.time).unwrap_or(start);
+    let deadline = start.checked_add(limits.time);
     let multi = rules.suicide == SuicideRule::MultiStoneAllowed;
     let all = b.on_board();
     let mut est = Estimate {
@@ -306,21 +318,67 @@ fn confirm_on<const W: usize, const P: usize>(
             }
         }
     }
-    let decided: Vec<(Class, String, u64)> = pending
+    // every chain's share of the work, fixed before any game runs
+    let share = limits
+        .nodes
+        .min(limits.work / pending.len().max(1) as u64)
+        .max(1);
+    // Two rounds: every chain first gets an eighth of its share; then the chains found
+    // without life come off the board, and an undecided chain that the static test now
+    // finds safe lives (its eye space holds only those dead stones); only the chains still
+    // undecided get their full share. Both rounds are fixed before they start.
+    let first_round = (share / 8).max(1);
+    let mut decided: Vec<(Class, String, u64)> = pending
         .par_iter()
         .map(|pc| {
             let area = &areas[pc.area];
             let empties = area.and(work.empty_points()).count();
             if empties > limits.max_area {
-                return (
-                    Class::Unknown,
-                    format!("limit: an area with {empties} empty points is not searched"),
-                    0,
-                );
+                return decide_race(&work, pc, &settled, empties);
             }
-            decide_chain(&work, area, pc, &settled, multi, limits.nodes, deadline)
+            decide_chain(&work, area, pc, &settled, multi, first_round, deadline)
         })
         .collect();
+    let lifeless_stones = pending
+        .iter()
+        .zip(&decided)
+        .filter(|(_, d)| d.0 == Class::None)
+        .fold(Bitset::<W>::EMPTY, |acc, (pc, _)| acc.or(&pc.stones));
+    let cleared = (!lifeless_stones.is_empty())
+        .then(|| {
+            let keep = |c: Color| -> Vec<Point> {
+                work.stones(c).and_not(&lifeless_stones).points().collect()
+            };
+            Board::<W, P>::from_stones(work.size(), &keep(Color::Black), &keep(Color::White))
+        })
+        .flatten();
+    if let Some(clear) = &cleared {
+        let safe2 = Color::BOTH.map(|c| secure(clear, c, multi, &all, &settled));
+        for (pc, d) in pending.iter().zip(decided.iter_mut()) {
+            if d.0 == Class::Unknown && pc.stones.and_not(&safe2[pc.color.index()].alive).is_empty()
+            {
+                d.0 = Class::First;
+                d.1 = format!(
+                    "F2: two eyes once the {} stones without life in its eye space come off",
+                    name(pc.color.opponent())
+                );
+            }
+        }
+    }
+    let second: Vec<Option<(Class, String, u64)>> = pending
+        .par_iter()
+        .zip(decided.par_iter())
+        .map(|(pc, d)| {
+            (d.0 == Class::Unknown && d.2 > 0)
+                .then(|| decide_chain(&work, &areas[pc.area], pc, &settled, multi, share, deadline))
+        })
+        .collect();
+    for (d, again) in decided.iter_mut().zip(second) {
+        if let Some(mut a) = again {
+            a.2 += d.2;
+            *d = a;
+        }
+    }
     let nodes = decided.iter().map(|d| d.2).sum();
 
     // 4. classes to statuses: the stones of first-class and of undecided chains, and per
@@ -452,6 +510,43 @@ fn verdict<const W: usize>(
     }
 }
 
+/// The class of a chain in an area too large to search, when it is a two-chain capturing
+/// race: by counting liberties ([`race`]). Otherwise undecided.
+fn decide_race<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    pc: &Pending<W>,
+    settled: &Bitset<W>,
+    empties: u32,
+) -> (Class, String, u64) {
+    let Some(r) = race::count(b, &pc.stones, settled) else {
+        return (
+            Class::Unknown,
+            format!("limit: an area with {empties} empty points is not searched"),
+            0,
+        );
+    };
+    let them = name(pc.color.opponent());
+    let libs = format!(
+        "{} outside, {} in eyes, {} shared against {} outside, {} in eyes",
+        r.defender.outside, r.defender.eye, r.shared, r.attacker.outside, r.attacker.eye
+    );
+    if r.defender_wins(Goal::First) {
+        (
+            Class::First,
+            format!("F2 (race, {libs}): captures the {them} chain even after {them} moves first"),
+            0,
+        )
+    } else if r.defender_wins(Goal::Second) {
+        (
+            Class::Second,
+            format!("S1 (race, {libs}): never captured even after {them} moves first"),
+            0,
+        )
+    } else {
+        (Class::None, format!("none (race, {libs})"), 0)
+    }
+}
+
 /// The class of one chain in its area, with the reason and the nodes searched.
 fn decide_chain<const W: usize, const P: usize>(
     b: &Board<W, P>,
@@ -460,7 +555,7 @@ fn decide_chain<const W: usize, const P: usize>(
     fixed: &Bitset<W>,
     multi: bool,
     nodes: u64,
-    deadline: Instant,
+    deadline: Option<Instant>,
 ) -> (Class, String, u64) {
     let them = name(pc.color.opponent());
     let mut spent = 0;
@@ -474,7 +569,19 @@ fn decide_chain<const W: usize, const P: usize>(
             fixed: *fixed,
             multi_suicide: multi,
         };
-        let out = solve(b, &task, Budget { nodes, deadline });
+        // the chain's games share its budget: what one spends the next cannot
+        let left = nodes.saturating_sub(spent);
+        if left == 0 {
+            return None;
+        }
+        let out = solve(
+            b,
+            &task,
+            Budget {
+                nodes: left,
+                deadline,
+            },
+        );
         spent += out.nodes;
         out.defender_wins
     };

@@ -57,8 +57,9 @@ pub struct Task<const W: usize> {
 pub struct Budget {
     /// Positions to visit at most.
     pub nodes: u64,
-    /// Give up at this time.
-    pub deadline: Instant,
+    /// Give up at this time, if set (only judgements on a move's clock set one: a deadline
+    /// makes the verdict depend on the machine's load).
+    pub deadline: Option<Instant>,
 }
 
 /// The outcome of one local game.
@@ -82,6 +83,7 @@ pub fn solve<const W: usize, const P: usize>(
         nodes: 0,
         aborted: false,
         tt: AHashMap::new(),
+        bounded: AHashMap::new(),
         path: Vec::new(),
         seen: Vec::new(),
         scope: b.dilate(&task.area).or(&task.area),
@@ -105,6 +107,7 @@ pub fn solve<const W: usize, const P: usize>(
         s.max_depth = depth;
         s.cut_value = false;
         s.cut = false;
+        s.bounded.clear();
         let (win, _) = s.search(&root, 0);
         if s.aborted {
             break None;
@@ -114,6 +117,7 @@ pub fn solve<const W: usize, const P: usize>(
         }
         s.cut_value = true;
         s.cut = false;
+        s.bounded.clear();
         let (win, _) = s.search(&root, 0);
         if s.aborted {
             break None;
@@ -142,6 +146,17 @@ struct Node<const W: usize, const P: usize> {
     passes: u8,
 }
 
+/// What a search result depends on besides the position, in increasing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Dep {
+    /// Nothing: it holds for good.
+    None,
+    /// The depth limit of the current pass.
+    Cut,
+    /// The line that led to it (a repetition below, or an abort).
+    Path,
+}
+
 /// A move of the local game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Step {
@@ -155,8 +170,16 @@ struct Solver<'a, const W: usize> {
     budget: Budget,
     nodes: u64,
     aborted: bool,
-    /// Results that do not depend on the path (no repetition seen below them).
+    /// Results that depend neither on the path (no repetition seen below them) nor on the
+    /// depth limit: true for good.
     tt: AHashMap<u64, bool>,
+    /// Results of the current pass that depend on the depth limit (a line below was cut),
+    /// with the depth left when they were found: they hold again wherever no more depth is
+    /// left (with less depth the cut comes sooner, and a cut only ever scores `cut_value`,
+    /// which is what made the result). Without this table every subtree that meets the
+    /// depth limit is searched again at each of its transpositions, which made small sekis
+    /// run out of nodes.
+    bounded: AHashMap<u64, (bool, usize)>,
     /// Keys of the positions on the current line.
     path: Vec<u64>,
     /// Board and side to move of the positions on the current line: a play may not
@@ -286,43 +309,51 @@ impl<const W: usize> Solver<'_, W> {
         }
     }
 
-    /// Returns (defender wins, result depends on the path).
-    fn search<const P: usize>(&mut self, n: &Node<W, P>, depth: usize) -> (bool, bool) {
+    /// Returns (defender wins, how the result depends on the line: [`Dep`]).
+    fn search<const P: usize>(&mut self, n: &Node<W, P>, depth: usize) -> (bool, Dep) {
         let t = self.task;
         self.nodes += 1;
         if self.nodes > self.budget.nodes
-            || (self.nodes & 1023 == 0 && Instant::now() >= self.budget.deadline)
+            || (self.nodes & 1023 == 0 && self.budget.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
         }
         if self.aborted {
-            return (false, true);
+            return (false, Dep::Path);
         }
         let b = &*n.board;
+        // the tables first: a stored position was expanded before, so the static test
+        // found nothing there, and a position on the line was expanded too
+        let key = self.key(n);
+        if self.path.contains(&key) {
+            return (self.at_end(b), Dep::Path);
+        }
+        if let Some(&v) = self.tt.get(&key) {
+            return (v, Dep::None);
+        }
+        let left = self.max_depth.saturating_sub(depth);
+        if let Some(&(v, was_left)) = self.bounded.get(&key) {
+            if was_left >= left {
+                return (v, Dep::Cut);
+            }
+        }
         let open = match self.judge(b) {
-            Ok(v) => return (v, false),
+            Ok(v) => return (v, Dep::None),
             Err(open) => open,
         };
         if n.passes >= 2 {
-            return (self.at_end(b), false);
-        }
-        let key = self.key(n);
-        if self.path.contains(&key) {
-            return (self.at_end(b), true);
-        }
-        if let Some(&v) = self.tt.get(&key) {
-            return (v, false);
+            return (self.at_end(b), Dep::None);
         }
         if depth >= self.max_depth {
             self.cut = true;
-            return (self.cut_value, true);
+            return (self.cut_value, Dep::Cut);
         }
         self.path.push(key);
         self.seen
             .push(n.board.hash() ^ mix(n.to_move.index() as u64));
         let me = n.to_move;
         let defending = me == t.defender;
-        let mut tainted = false;
+        let mut dep = Dep::None;
         // the mover wins if some move wins for it
         let mut result = !defending;
         for step in self.moves(n, &open) {
@@ -334,11 +365,11 @@ impl<const W: usize> Solver<'_, W> {
                     .seen
                     .contains(&(child.board.hash() ^ mix(child.to_move.index() as u64)))
             {
-                tainted = true;
+                dep = Dep::Path;
                 continue;
             }
-            let (win, dep) = self.search(&child, depth + 1);
-            tainted |= dep;
+            let (win, d) = self.search(&child, depth + 1);
+            dep = dep.max(d);
             if self.aborted {
                 break;
             }
@@ -350,12 +381,23 @@ impl<const W: usize> Solver<'_, W> {
         self.path.pop();
         self.seen.pop();
         if self.aborted {
-            return (false, true);
+            return (false, Dep::Path);
         }
-        if !tainted {
-            self.tt.insert(key, result);
+        // a result against the cut's score does not depend on the cut: cuts only ever
+        // helped the other side
+        if dep == Dep::Cut && result != self.cut_value {
+            dep = Dep::None;
         }
-        (result, tainted)
+        match dep {
+            Dep::None => {
+                self.tt.insert(key, result);
+            }
+            Dep::Cut => {
+                self.bounded.insert(key, (result, left));
+            }
+            Dep::Path => {}
+        }
+        (result, dep)
     }
 
     /// The position after `step`, or `None` when the step is not allowed.

@@ -183,3 +183,64 @@ fn settled_positions_never_ask_the_estimate() {
     let c = confirm(&empty, &ConfirmLimits::for_size(9), || panic!("no stones"));
     assert!(c.verdicts.is_empty());
 }
+
+/// Two one-eyed Black chains and a White pair share the pair's two liberties (C1 with the
+/// left chain, E1 with the right one): whoever fills one is captured, so it is a seki. The
+/// local game used to run out of its limit on these four empty points and the estimate
+/// called both Black chains dead (27 points); it ran out because every line that met the
+/// depth limit was searched again at each transposition (nothing under a cut was stored).
+#[test]
+fn a_small_seki_of_two_one_eyed_chains_is_read_out() {
+    let seki = "
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . . . . . . . . .
+        4 O O O O O O O O O
+        3 X X X X O O O O O
+        2 . X X O X X X X O
+        1 X X . O . X . X O";
+    let g = Game::from_diagram(seki, japanese()).expect("diagram");
+    // the budget of a 19x19 board, not the larger one of small boards
+    let c = confirm(&g, &ConfirmLimits::for_size(19), || {
+        panic!("no estimate needed")
+    });
+    assert_eq!(c.estimated, 0);
+    for v in ["A1", "D1", "F1"] {
+        let x = at(&c, v, 9);
+        assert_eq!((x.class, x.status), (Class::Second, Status::Seki), "{x:?}");
+    }
+    assert!(c.nodes < 200_000, "{} nodes", c.nodes);
+    assert_eq!(g.score(&c.status).to_string(), "W+45.5");
+}
+
+/// A White stone inside a three-point space of a Black chain without eyes: not a seki,
+/// White A1 kills (Black must take two stones and is left with one eye), so the Black chain
+/// is dead and the lone White stone lives by F3.
+#[test]
+fn a_lone_stone_in_a_three_point_space_kills() {
+    let d = "
+        7 . . . . . . .
+        6 . . . . . . .
+        5 . . . . . . .
+        4 O O O O O . .
+        3 X X X X O . .
+        2 X X X X O . .
+        1 . O . X O . .";
+    let c = confirm_diagram(d, japanese());
+    assert_eq!(at(&c, "A2", 7).status, Status::Dead);
+    let w = at(&c, "B1", 7);
+    assert_eq!((w.class, w.status), (Class::First, Status::Alive), "{w:?}");
+}
+
+/// Work limits: the same verdict and node count every run, whatever the load.
+#[test]
+fn confirmation_is_deterministic_in_work() {
+    let g = Game::from_diagram(ONE_EYE, japanese()).expect("diagram");
+    let limits = ConfirmLimits::for_size(7);
+    assert_eq!(limits.time, Duration::MAX);
+    let a = confirm(&g, &limits, || g.default_status());
+    let b = confirm(&g, &limits, || g.default_status());
+    assert_eq!(a, b);
+}

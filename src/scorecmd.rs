@@ -1,0 +1,356 @@
+//! `tengen score FILE.sgf... [--rules NAME] [--komi K] [--json]`: the verdict on finished
+//! game records. Each record is replayed, every chain judged by status confirmation
+//! ([`crate::engine::Engine::confirmation`], fixed work, one thread of playouts for the
+//! fallback, so the verdict does not depend on the machine's load), and counted under the
+//! record's rules or the ones given. Folders are scored in parallel, one record per core;
+//! a record that cannot be read gets its error and the others go on.
+
+use crate::board::{Color, Point};
+use crate::engine::{Engine, EngineOptions};
+use crate::rules::status::{status_word, Confirmation};
+use crate::rules::{parse_rules_name, Preset, Rules, Status};
+use crate::search::flat::FlatParams;
+use crate::sgf::{self, GameRecord};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Options of `tengen score`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ScoreArgs {
+    /// Game records (SGF), or folders of them (their `.sgf` files, in name order).
+    #[arg(required = true, value_name = "FILE.sgf")]
+    pub files: Vec<PathBuf>,
+    /// Rules to count by (a preset name such as japanese, chinese, aga, new-zealand,
+    /// tromp-taylor); default: the record's RU, else chinese.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Komi; default: the record's KM.
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = parse_komi)]
+    pub komi: Option<f64>,
+    /// One JSON object per record, as its last line of output.
+    #[arg(long)]
+    pub json: bool,
+    /// Playouts of the estimate that decides what the local games cannot.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(50..=1_000_000))]
+    pub playouts: u64,
+}
+
+fn parse_komi(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(k) if k.is_finite() && k.abs() <= 1000.0 && (k * 2.0).fract() == 0.0 => Ok(k),
+        _ => Err("expected a komi such as 6.5 (a multiple of 0.5)".into()),
+    }
+}
+
+/// The verdict on one record.
+#[derive(Clone, Debug)]
+pub struct Scored {
+    /// The record's path, as given.
+    pub file: String,
+    /// The rules it was counted under (their name).
+    pub rules: String,
+    /// Komi.
+    pub komi: f64,
+    /// `B+3.5`, `W+0.5` or `0`.
+    pub result: String,
+    /// Black's and White's points (komi included in White's).
+    pub black: f64,
+    /// White's points.
+    pub white: f64,
+    /// Dead stones (GTP vertices, row 1 first).
+    pub dead: Vec<String>,
+    /// Stones in seki.
+    pub seki: Vec<String>,
+    /// The record's own RE, if any.
+    pub recorded: Option<String>,
+    /// Whether the record ends with two passes.
+    pub finished: bool,
+    /// One line per chain: colour, stones, class, status, reason (as `tengen-status`).
+    pub chains: Vec<String>,
+    /// Chains left to the playout estimate.
+    pub estimated: usize,
+    /// Milliseconds spent.
+    pub ms: f64,
+}
+
+impl Scored {
+    /// The JSON object of `--json`.
+    pub fn json(&self) -> String {
+        serde_json::json!({
+            "file": self.file,
+            "rules": self.rules,
+            "komi": self.komi,
+            "result": self.result,
+            "black": self.black,
+            "white": self.white,
+            "dead": self.dead,
+            "seki": self.seki,
+            "recorded": self.recorded,
+            "finished": self.finished,
+            "estimated": self.estimated,
+            "ms": (self.ms * 10.0).round() / 10.0,
+        })
+        .to_string()
+    }
+
+    /// The readable table.
+    pub fn table(&self) -> String {
+        let mut s = format!(
+            "{}: {} (rules {}, komi {}{})\n",
+            self.file,
+            self.result,
+            self.rules,
+            self.komi,
+            match &self.recorded {
+                Some(r) => format!(", recorded {r}"),
+                None => String::new(),
+            }
+        );
+        if !self.finished {
+            s.push_str("  note: the record does not end with two passes\n");
+        }
+        for line in &self.chains {
+            s.push_str("  ");
+            s.push_str(line);
+            s.push('\n');
+        }
+        s.push_str(&format!(
+            "  black {} white {}; {} dead, {} in seki; {:.0} ms\n",
+            self.black,
+            self.white,
+            self.dead.len(),
+            self.seki.len(),
+            self.ms
+        ));
+        s
+    }
+}
+
+/// Runs `tengen score`: prints every record's verdict (or its error, on stderr), in the
+/// order given; fails when some record could not be scored.
+pub fn run(args: &ScoreArgs) -> Result<(), String> {
+    let forced = match &args.rules {
+        Some(name) => Some(
+            parse_rules_name(name)
+                .ok_or_else(|| format!("unknown rules {name:?} (known: {})", Preset::names()))?,
+        ),
+        None => None,
+    };
+    let files = expand(&args.files)?;
+    let results: Vec<(String, Result<Scored, String>)> = files
+        .par_iter()
+        .map(|f| {
+            let name = f.display().to_string();
+            (name.clone(), score_file(f, &name, forced.as_ref(), args))
+        })
+        .collect();
+    let mut failed = 0;
+    for (name, r) in results {
+        match r {
+            Ok(s) if args.json => println!("{}", s.json()),
+            Ok(s) => print!("{}", s.table()),
+            Err(e) => {
+                failed += 1;
+                eprintln!("tengen score: {name}: {e}");
+                if args.json {
+                    println!("{}", serde_json::json!({ "file": name, "error": e }));
+                }
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(format!("{failed} of {} records not scored", files.len()));
+    }
+    Ok(())
+}
+
+/// The files to score: files as given, folders by their `.sgf` files in name order.
+fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let entries =
+                std::fs::read_dir(p).map_err(|e| format!("{}: cannot read: {e}", p.display()))?;
+            let mut sgfs: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| {
+                    f.is_file() && f.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
+                })
+                .collect();
+            sgfs.sort();
+            out.extend(sgfs);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// At most this many bytes are read from a record.
+const MAX_BYTES: u64 = 16 << 20;
+
+fn read(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn score_file(
+    path: &Path,
+    name: &str,
+    forced: Option<&(Rules, String)>,
+    args: &ScoreArgs,
+) -> Result<Scored, String> {
+    let start = Instant::now();
+    let mut rec: GameRecord = sgf::parse(&read(path)?).map_err(|e| e.to_string())?;
+    if let Some(k) = args.komi {
+        rec.komi = k;
+    }
+    let (rules, rules_name) = match forced {
+        Some((r, n)) => (*r, n.clone()),
+        None => rec
+            .rules
+            .as_deref()
+            .and_then(parse_rules_name)
+            .unwrap_or_else(|| (Rules::preset(Preset::Chinese), "chinese".to_string())),
+    };
+    let finished = rec.moves.len() >= 2 && rec.moves.iter().rev().take(2).all(|m| m.1.is_none());
+    let recorded = rec.result.clone();
+    let opts = EngineOptions {
+        rules,
+        komi: Some(rec.komi),
+        rules_name: Some(rules_name.clone()),
+        search: FlatParams {
+            playouts: Some(args.playouts),
+            threads: 1,
+            seed: 1,
+            ..FlatParams::default()
+        },
+        size: rec.size,
+        ..EngineOptions::default()
+    };
+    let mut engine = Engine::new(&opts);
+    engine
+        .load(rec, rules, &rules_name, None)
+        .map_err(|e| e.to_string())?;
+    let size = engine.game().size();
+    let conf: Confirmation = engine.confirmation().clone();
+    let score = engine.score();
+    let vertices = |s: Status| -> Vec<String> {
+        let board = engine.game().board();
+        let mut ps: Vec<Point> = conf.status.points_with(s);
+        ps.retain(|&p| board.color_at(p).is_some());
+        ps.sort_by_key(|p| {
+            let v = p.vertex(size);
+            (v.y, v.x)
+        });
+        ps.iter().map(|p| p.vertex(size).to_string()).collect()
+    };
+    let chains = conf
+        .verdicts
+        .iter()
+        .map(|v| {
+            let stones: Vec<String> = v
+                .stones
+                .iter()
+                .map(|p| p.vertex(size).to_string())
+                .collect();
+            format!(
+                "{} {} | {} | {} | {}",
+                if v.color == Color::Black {
+                    "black"
+                } else {
+                    "white"
+                },
+                stones.join(" "),
+                v.class,
+                status_word(v.status),
+                v.reason
+            )
+        })
+        .collect();
+    Ok(Scored {
+        file: name.to_string(),
+        rules: rules_name,
+        komi: engine.game().komi(),
+        result: score.to_string(),
+        black: score.black,
+        white: score.white,
+        dead: vertices(Status::Dead),
+        seki: vertices(Status::Seki),
+        recorded,
+        finished,
+        chains,
+        estimated: conf.estimated,
+        ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(files: Vec<PathBuf>) -> ScoreArgs {
+        ScoreArgs {
+            files,
+            rules: None,
+            komi: None,
+            json: true,
+            playouts: 200,
+        }
+    }
+
+    fn temp(name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("tengen-score-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    #[test]
+    fn a_finished_record_is_counted_under_its_rules() {
+        // 5x5: Black's wall on column B, White's on C, a dead White stone at A1
+        let p = temp(
+            "fin.sgf",
+            "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese]RE[B+1]\
+             ;B[ba];W[ca];B[bb];W[cb];B[bc];W[cc];B[bd];W[cd];B[be];W[ce];B[ea];W[aa];B[];W[])",
+        );
+        let a = args(vec![p.clone()]);
+        let s = score_file(&p, "fin.sgf", None, &a).unwrap();
+        assert!(s.finished);
+        assert_eq!(s.rules, "japanese");
+        assert!(s.dead.contains(&"A5".to_string()), "{s:?}");
+        assert!(s.dead.contains(&"E5".to_string()), "{s:?}");
+        let j: serde_json::Value = serde_json::from_str(&s.json()).unwrap();
+        assert_eq!(j["result"], s.result.as_str());
+        assert_eq!(j["rules"], "japanese");
+        // rules and komi given on the command line win over the record's
+        let forced = parse_rules_name("chinese").unwrap();
+        let mut a2 = a.clone();
+        a2.komi = Some(7.5);
+        let c = score_file(&p, "fin.sgf", Some(&forced), &a2).unwrap();
+        assert_eq!((c.rules.as_str(), c.komi), ("chinese", 7.5));
+    }
+
+    #[test]
+    fn a_damaged_record_gets_an_error_and_the_others_go_on() {
+        let bad = temp("bad.sgf", "(;GM[1]SZ[5];B[zz");
+        let good = temp("good.sgf", "(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])");
+        let missing = bad.with_file_name("missing.sgf");
+        assert!(score_file(&bad, "bad", None, &args(vec![])).is_err());
+        assert!(score_file(&missing, "missing", None, &args(vec![])).is_err());
+        let ok = score_file(&good, "good", None, &args(vec![])).unwrap();
+        assert_eq!(ok.result, "B+24.5");
+        // a folder: every .sgf in it, the bad one reported
+        let dir = good.parent().unwrap().to_path_buf();
+        let files = expand(&[dir]).unwrap();
+        assert!(files.contains(&good) && files.contains(&bad));
+        assert!(run(&args(vec![bad, good])).is_err());
+    }
+}
