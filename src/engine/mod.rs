@@ -821,7 +821,10 @@ impl Engine {
                 estimate_status(game, |to_move| {
                     let limits = Limits {
                         playouts: Some(n),
-                        soft: (!fixed).then(|| deadline_in(time)),
+                        // a clock only on a move's clock: otherwise (final_status_list,
+                        // printsgf, `tengen score`) the playout count alone, the same at
+                        // every load
+                        soft: budget.map(|_| deadline_in(time)),
                         ..Limits::default()
                     };
                     judge.search(&Request::new(game, to_move, limits), &mut |_| {})
