@@ -9,6 +9,7 @@ use super::{Decision, Engine, Genmove};
 use crate::board::{zobrist::splitmix, Color, Point};
 use crate::book::{Book, BookPosition, PlayPolicy};
 use crate::rules::Move;
+use crate::search::{MoveInfo, Report};
 use std::time::Instant;
 
 /// The book's choice in a position, for the log and the tests.
@@ -128,8 +129,14 @@ impl Engine {
         color: Color,
         how: &Genmove,
         started: Instant,
+        on_report: &mut dyn FnMut(&Report),
     ) -> Option<Decision> {
         let c = self.book_choice(color, how)?;
+        if how.interval.is_some() {
+            // analysis clients (genmove_analyze) show the book's move before it is played:
+            // its games as visits, its mover's wins as the winrate
+            on_report(&book_report(color, &c));
+        }
         log::info!(
             "book: {} from {} games ({} played it, mover won {:.0}%, {} good replies)",
             c.point.vertex(self.game.size()),
@@ -149,6 +156,25 @@ impl Engine {
             self.searcher.ponder(&self.game, self.game.to_move());
         }
         Some(d)
+    }
+}
+
+/// A search-like report of a book move, for analysis clients.
+fn book_report(color: Color, c: &BookChoice) -> Report {
+    let info = MoveInfo {
+        mv: Some(c.point),
+        visits: c.played as u64,
+        winrate: c.win_rate,
+        score_lead: 0.0,
+        prior: c.played as f64 / c.games.max(1) as f64,
+        lcb: c.win_rate,
+        pv: vec![Some(c.point)],
+    };
+    Report {
+        color: Some(color),
+        winrate: c.win_rate,
+        moves: vec![info],
+        ..Report::default()
     }
 }
 
@@ -202,6 +228,31 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert!(seen.len() > 1, "seeds choose different corners: {seen:?}");
+    }
+
+    #[test]
+    fn an_analysed_book_move_is_reported_once_before_it_is_played() {
+        let mut e = engine(true, 3);
+        let how = Genmove {
+            interval: Some(std::time::Duration::from_millis(100)),
+            ..genmove()
+        };
+        let mut reports = vec![];
+        let d = e.genmove(Color::Black, &how, &mut |r| reports.push(r.clone()));
+        let Decision::Play(p) = d else {
+            panic!("{d:?}")
+        };
+        assert_eq!(reports.len(), 1, "{reports:?}");
+        let best = &reports[0].moves[0];
+        assert_eq!(best.mv, Some(p));
+        assert!(
+            best.visits >= 12 && best.winrate > 0.3 && best.winrate < 0.7,
+            "{best:?}"
+        );
+        // without an interval no report is made
+        let mut n = 0;
+        e.genmove(Color::White, &genmove(), &mut |_| n += 1);
+        assert_eq!(n, 0);
     }
 
     #[test]

@@ -547,7 +547,7 @@ impl Engine {
     ) -> Decision {
         let started = Instant::now();
         self.settle();
-        if let Some(d) = self.genmove_from_book(color, how, started) {
+        if let Some(d) = self.genmove_from_book(color, how, started, on_report) {
             return d;
         }
         let limits = self.move_limits(color);
