@@ -301,24 +301,20 @@ impl LearnedState {
     /// Buffers for boards of `size`.
     pub fn new(size: usize) -> LearnedState {
         let n = Point::index_bound(size);
+        // the board's stride: a padded row is size + 1 points
         let stride = size + 1;
-        let r = n / stride.max(1) + 1;
         LearnedState {
             stride,
             weight: [vec![0.0; n], vec![0.0; n]],
-            rows: [vec![0.0; r], vec![0.0; r]],
+            rows: [vec![0.0; n / stride + 1], vec![0.0; n / stride + 1]],
             total: [0.0; 2],
         }
     }
 
+    /// Buffers sized for `b` (kept when they already are).
     fn fit<const W: usize, const P: usize>(&mut self, b: &Board<W, P>) {
-        let n = Point::index_bound(b.size());
-        if self.weight[0].len() != n || self.stride != b.stride() {
-            let stride = b.stride();
-            let r = n / stride + 1;
-            self.stride = stride;
-            self.weight = [vec![0.0; n], vec![0.0; n]];
-            self.rows = [vec![0.0; r], vec![0.0; r]];
+        if self.weight[0].len() != Point::index_bound(b.size()) || self.stride != b.stride() {
+            *self = LearnedState::new(b.size());
         }
     }
 
