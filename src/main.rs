@@ -88,6 +88,15 @@ struct Cli {
     /// applies (even game, komi 5.5 to 7.5): on or off.
     #[arg(long, default_value = "on", value_parser = parse_on_off, action = clap::ArgAction::Set)]
     book: bool,
+    /// Play at a KGS-style rank, 30k to 1d, instead of full strength: the rank sets the
+    /// playouts (not the time), how the move is drawn from the learned move probabilities
+    /// and the search, and a human pace (README.md, "Playing at a rank").
+    #[arg(long, value_parser = |s: &str| s.parse::<tengen::engine::Rank>())]
+    rank: Option<tengen::engine::Rank>,
+    /// How long a move at a rank takes at least, in seconds on 19x19 (scaled down on
+    /// smaller boards): LO-HI drawn per move, one number, or off.
+    #[arg(long, default_value = "1-3", value_parser = |s: &str| s.parse::<tengen::engine::Pace>())]
+    rank_pace: tengen::engine::Pace,
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
@@ -239,6 +248,8 @@ fn run_gtp(cli: &Cli) -> ExitCode {
             moves_19: cli.dynkomi_moves as usize,
         },
         book: cli.book,
+        rank: cli.rank,
+        pace: cli.rank_pace,
         search: FlatParams {
             playouts: cli.playouts,
             time: cli.time,

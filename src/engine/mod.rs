@@ -8,10 +8,12 @@
 pub mod book;
 pub mod decide;
 pub mod dynkomi;
+pub mod rank;
 pub mod status;
 
 pub use decide::{decide, Decision, Policy, Standing};
 pub use dynkomi::{DynKomi, DynKomiMode, DynKomiParams};
+pub use rank::{Pace, Rank};
 pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
@@ -24,6 +26,8 @@ use crate::search::params::SearchParams;
 use crate::search::time::{deadline_in, Clock, Situation, TimeParams, LAG_MARGIN};
 use crate::search::{Limits, Report, Request, Searcher};
 use crate::sgf::{GameRecord, SgfError};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -87,6 +91,10 @@ pub struct EngineOptions {
     pub dynkomi: DynKomiParams,
     /// Play the opening from the book where it applies (`--book`, [`mod@book`]).
     pub book: bool,
+    /// Play at this rank instead of full strength (`--rank`, [`mod@rank`]).
+    pub rank: Option<Rank>,
+    /// How long a ranked move takes at least (`--rank-pace`).
+    pub pace: Pace,
 }
 
 impl Default for EngineOptions {
@@ -103,6 +111,8 @@ impl Default for EngineOptions {
             ponder: false,
             dynkomi: DynKomiParams::default(),
             book: true,
+            rank: None,
+            pace: Pace::default(),
         }
     }
 }
@@ -219,6 +229,11 @@ pub struct Engine {
     replaced: Option<Game>,
     /// Whether genmove plays from the opening book ([`mod@book`]).
     book: bool,
+    /// The rank played at (`None`: full strength) and its pace ([`mod@rank`]).
+    rank: Option<Rank>,
+    pace: Pace,
+    /// The draws of a ranked move and its pace.
+    rank_rng: SmallRng,
 }
 
 /// Whether `now` continues `before`: the same board size, rules, komi and setup stones,
@@ -270,6 +285,9 @@ impl Engine {
             status: StatusCache::default(),
             replaced: None,
             book: opts.book,
+            rank: opts.rank,
+            pace: opts.pace,
+            rank_rng: SmallRng::seed_from_u64(opts.search.seed ^ 0x5241_4e4b),
         }
     }
 
@@ -503,11 +521,13 @@ impl Engine {
 
     /// The search limits for one move of `color`: the playout count alone when no clock
     /// runs, otherwise the clock's soft and hard limits (and the playout count if set).
+    /// At a rank, its playouts, with the clock's hard limit as a safety net.
     pub fn move_limits(&self, color: Color) -> Limits {
         let p = self.params.playouts;
-        if p.is_some() && !self.clock.runs(color) {
+        let rank = self.rank.map(|r| r.level(self.game.size()).playouts);
+        if (p.is_some() || rank.is_some()) && !self.clock.runs(color) {
             return Limits {
-                playouts: p,
+                playouts: rank.or(p),
                 ..Limits::default()
             };
         }
@@ -528,6 +548,13 @@ impl Engine {
             t.soft,
             t.hard
         );
+        if rank.is_some() {
+            return Limits {
+                playouts: rank,
+                hard: Some(deadline_in(t.hard)),
+                ..Limits::default()
+            };
+        }
         Limits {
             playouts: p,
             soft: Some(deadline_in(t.soft)),
@@ -547,8 +574,13 @@ impl Engine {
     ) -> Decision {
         let started = Instant::now();
         self.settle();
-        if let Some(d) = self.genmove_from_book(color, how, started, on_report) {
-            return d;
+        if self.rank.is_none() {
+            if let Some(d) = self.genmove_from_book(color, how, started, on_report) {
+                return d;
+            }
+        } else {
+            // a rank's work is its playouts alone: nothing kept from earlier searches
+            self.searcher.clear();
         }
         let limits = self.move_limits(color);
         if let Some(hard) = limits.hard {
@@ -563,7 +595,11 @@ impl Engine {
         let stop = self.stop.clone();
         let extra = self.dynkomi.white_extra(&self.game, color);
         self.searcher.set_komi_offset(extra);
-        let hints = self.book_hints(color);
+        let hints = if self.rank.is_none() {
+            self.book_hints(color)
+        } else {
+            Vec::new()
+        };
         let report = self.searcher.search(
             &Request::new(&self.game, color, limits)
                 .barred(&how.barred)
@@ -583,7 +619,8 @@ impl Engine {
                 self.dynkomi.linear_moves(self.game.size())
             } else {
                 0
-            },
+            }
+            .max(self.rank_resign_from()),
             komi_bonus: -color.sign() * extra,
         };
         // the opponent's chains the verdict calls dead, judged once: any of them matters in
@@ -623,13 +660,17 @@ impl Engine {
             self.searcher.name(),
             report.moves.first().map(|m| (m.visits, m.winrate))
         );
+        let d = self.rank_move(color, d, &report, how);
         self.last = Some(report);
+        if how.play {
+            self.rank_pause(started, limits.hard);
+        }
         if !how.play {
             return d;
         }
         let d = self.commit(color, d);
         self.clock.charge(color, started.elapsed().as_secs_f64());
-        if self.ponder && d != Decision::Resign && !self.game.is_over() {
+        if self.ponder && self.rank.is_none() && d != Decision::Resign && !self.game.is_over() {
             self.searcher.ponder(&self.game, self.game.to_move());
         }
         d

@@ -8,7 +8,7 @@ use super::gfx;
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
 use crate::clock::TimeControl;
-use crate::engine::{Decision, Engine, EngineError, Genmove};
+use crate::engine::{Decision, Engine, EngineError, Genmove, Rank};
 use crate::rules::status::status_word;
 use crate::rules::{Game, Handicap, Move, Rules, SetupError, Status};
 use crate::search::params::SearchParams;
@@ -114,6 +114,7 @@ const COMMANDS: &[(&str, Run)] = &[
     ("tengen-live_gfx", Run::Plain(Gtp::live_gfx_switch)),
     ("tengen-param", Run::Plain(Gtp::search_param)),
     ("tengen-book", Run::Plain(Gtp::book_replies)),
+    ("tengen-rank", Run::Plain(Gtp::rank)),
 ];
 
 /// The entries of `gogui-analyze_commands`: GoGui's `TYPE/LABEL/COMMAND` lines.
@@ -125,6 +126,7 @@ const GOGUI_ANALYZE: &[&str] = &[
     "gfx/Dead stones and seki/tengen-status_gfx",
     "string/Status of every chain/tengen-status",
     "param/Search settings/tengen-param",
+    "param/Rank/tengen-rank",
     "none/Live graphics on/tengen-live_gfx on",
     "none/Live graphics off/tengen-live_gfx off",
     "string/Rules/kata-get-rules",
@@ -928,6 +930,33 @@ impl Gtp {
             );
         }
         Ok(out)
+    }
+
+    /// `tengen-rank`: the rank played at in GoGui's parameter format (`[list/off/30k/../1d]
+    /// rank 5k`, `off` at full strength); `tengen-rank R` or `tengen-rank rank R` sets it
+    /// (`off`: full strength).
+    fn rank(&mut self, args: &[String]) -> Reply {
+        let value = match args {
+            [] => {
+                let all: Vec<String> = Rank::all().map(|r| r.to_string()).collect();
+                let now = self
+                    .engine
+                    .rank()
+                    .map_or_else(|| "off".to_string(), |r| r.to_string());
+                return Ok(format!("[list/off/{}] rank {now}", all.join("/")));
+            }
+            [v] => v,
+            [k, v] if k == "rank" => v,
+            _ => return Err(SYNTAX.into()),
+        };
+        let value = value.trim_matches('"');
+        let rank = if value.eq_ignore_ascii_case("off") {
+            None
+        } else {
+            Some(value.parse::<Rank>()?)
+        };
+        self.engine.set_rank(rank);
+        Ok(String::new())
     }
 
     /// `tengen-param`: every tree-search setting in GoGui's parameter format (`[list/a/b]

@@ -5,7 +5,7 @@
 
 use super::features::{Context, Group, GROUPS};
 use super::shape::{self, SIZES};
-use crate::board::{Board, Point};
+use crate::board::{Board, Color, Point};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -152,6 +152,33 @@ impl Model {
         self.small_gamma(ctx.features(b, p)) * shape
     }
 
+    /// The probability of every stone move of `c` on `b` (legal, simple ko, not filling an
+    /// own eye), over those moves alone; `last` and `last2` are the last two moves (`None`:
+    /// a pass or none). Empty when no such move exists.
+    pub fn move_probabilities<const W: usize, const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        c: Color,
+        last: Option<Point>,
+        last2: Option<Point>,
+    ) -> Vec<(Point, f64)> {
+        let ctx = Context::new(b, c, last, last2, last.is_none());
+        let mut v: Vec<(Point, f64)> = b
+            .empty_list()
+            .iter()
+            .map(|&i| Point(i))
+            .filter(|&p| b.is_legal_fast(c, p) && !b.is_eye(c, p))
+            .map(|p| (p, self.gamma(b, &ctx, p) as f64))
+            .collect();
+        let total: f64 = v.iter().map(|e| e.1).sum();
+        if total > 0.0 {
+            for e in &mut v {
+                e.1 /= total;
+            }
+        }
+        v
+    }
+
     /// The strength of passing.
     pub fn pass_gamma<const W: usize>(&self, ctx: &Context<W>) -> f32 {
         self.small_gamma(ctx.pass_features()) * self.no_shape
@@ -263,7 +290,7 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board19, Color};
+    use crate::board::Board19;
     use crate::tactics::testutil::pt;
 
     /// Gives the 3x3 and the next size around D4 of an empty 19x19 (Black to move) gammas
@@ -335,5 +362,23 @@ mod tests {
     #[test]
     fn the_built_in_model_reads() {
         assert!(Model::embedded().is_some());
+    }
+
+    #[test]
+    fn move_probabilities_sum_to_one_and_follow_the_gammas() {
+        let mut m = Model::uniform();
+        add_d4_shapes(&mut m);
+        let b = Board19::new(19).unwrap();
+        let v = m.move_probabilities(&b, Color::Black, None, None);
+        assert_eq!(v.len(), 361);
+        let total: f64 = v.iter().map(|e| e.1).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+        let d4 = v.iter().find(|e| e.0 == pt("D4", 19)).unwrap().1;
+        let k10 = v.iter().find(|e| e.0 == pt("K10", 19)).unwrap().1;
+        // D4's largest known shape (gamma 3) is all empty points, so K10 has it too; A1's
+        // shapes include the edge, unknown (gamma 1)
+        assert!((d4 - k10).abs() < 1e-12, "{d4} {k10}");
+        let a1 = v.iter().find(|e| e.0 == pt("A1", 19)).unwrap().1;
+        assert!((d4 / a1 - 3.0).abs() < 1e-6, "{d4} {a1}");
     }
 }

@@ -1,0 +1,580 @@
+//! Strength levels a person can play (`--rank 30k..1d`, `tengen-rank`): how much a rank
+//! searches, how it draws its move from the learned move probabilities and the search's
+//! visits, the guard rails every rank keeps, and its human pace.
+//!
+//! A rank sets work, never seconds, so it means the same on a slow and a fast machine. The
+//! board size enters through the playouts only: they scale with the board's area, so that
+//! a 9x9 search reads as far into its smaller game as a 19x19 search of the same rank; the
+//! mix of the draw and its temperature are the rank's at every size.
+
+use super::{Decision, Engine, Genmove};
+use crate::board::{Board, Color, Point};
+use crate::patterns::model::Model;
+use crate::rules::Move;
+use crate::search::Report;
+use crate::tactics;
+use crate::with_board;
+use rand::{Rng, RngExt};
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// A KGS-style rank from 30k (weakest) to 1d, as steps above 30k (30k = 0, 1k = 29, 1d = 30).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Rank(u8);
+
+/// How a rank searches and draws its move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level {
+    /// Playouts of the search for one move.
+    pub playouts: u64,
+    /// Share of the learned move probabilities in the draw (the rest: the search's visits).
+    pub policy: f64,
+    /// Temperature of the draw: 1 draws by the mix itself, lower sharpens it towards the
+    /// best, higher flattens it.
+    pub temperature: f64,
+}
+
+/// The levels of every fifth rank: (steps above 30k, 19x19 playouts, policy share,
+/// temperature). Ranks between are interpolated (playouts geometrically).
+const ANCHORS: [(u8, f64, f64, f64); 7] = [
+    (0, 50.0, 0.9, 1.6),
+    (5, 70.0, 0.85, 1.3),
+    (10, 120.0, 0.75, 1.0),
+    (15, 250.0, 0.6, 0.8),
+    (20, 600.0, 0.45, 0.6),
+    (25, 1600.0, 0.3, 0.45),
+    (30, 5000.0, 0.15, 0.3),
+];
+
+/// Fewest playouts of any rank's search: enough for the pass and resign decisions, which
+/// every rank takes as the full-strength engine does.
+pub const MIN_PLAYOUTS: u64 = 50;
+
+/// Moves the mix gives less than this never get drawn (unless they are the search's best).
+const MIN_SHARE: f64 = 0.002;
+
+impl Rank {
+    /// 30k.
+    pub const WEAKEST: Rank = Rank(0);
+    /// 1d.
+    pub const STRONGEST: Rank = Rank(30);
+
+    /// Steps above 30k.
+    pub fn step(self) -> u8 {
+        self.0
+    }
+
+    /// Every rank, weakest first.
+    pub fn all() -> impl Iterator<Item = Rank> {
+        (0..=Rank::STRONGEST.0).map(Rank)
+    }
+
+    /// The rank's level on a board of `size`.
+    pub fn level(self, size: usize) -> Level {
+        let s = self.0 as f64;
+        let i = ANCHORS
+            .iter()
+            .rposition(|a| a.0 <= self.0)
+            .unwrap_or(0)
+            .min(ANCHORS.len() - 2);
+        let (a, b) = (ANCHORS[i], ANCHORS[i + 1]);
+        let t = ((s - a.0 as f64) / (b.0 - a.0) as f64).clamp(0.0, 1.0);
+        let lin = |x: f64, y: f64| x + (y - x) * t;
+        let playouts19 = a.1 * (b.1 / a.1).powf(t);
+        let area = (size * size) as f64 / 361.0;
+        Level {
+            playouts: ((playouts19 * area).round() as u64).max(MIN_PLAYOUTS),
+            policy: lin(a.2, b.2),
+            temperature: lin(a.3, b.3),
+        }
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 >= Rank::STRONGEST.0 {
+            write!(f, "1d")
+        } else {
+            write!(f, "{}k", 30 - self.0)
+        }
+    }
+}
+
+impl FromStr for Rank {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Rank, String> {
+        let t = s.trim().to_ascii_lowercase();
+        let bad = || format!("unknown rank '{}' (30k to 1k, or 1d)", s.trim());
+        let (num, unit) = t.split_at(t.len().saturating_sub(1));
+        let n: u8 = num.parse().map_err(|_| bad())?;
+        match unit {
+            "k" if (1..=30).contains(&n) => Ok(Rank(30 - n)),
+            "d" if n == 1 => Ok(Rank::STRONGEST),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// A rank's pace: how long a move takes at least, in seconds on 19x19 (scaled by the
+/// board's side, never below 30%), drawn between `lo` and `hi` for every move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pace {
+    /// Shortest move.
+    pub lo: f64,
+    /// Longest move.
+    pub hi: f64,
+}
+
+impl Pace {
+    /// No waiting: moves come as fast as the search.
+    pub const NONE: Pace = Pace { lo: 0.0, hi: 0.0 };
+
+    /// The seconds one move should take on a board of `size`.
+    pub fn draw<R: Rng>(&self, size: usize, rng: &mut R) -> f64 {
+        if self.hi <= 0.0 {
+            return 0.0;
+        }
+        let scale = (size as f64 / 19.0).max(0.3);
+        scale * (self.lo + (self.hi - self.lo) * rng.random::<f64>())
+    }
+}
+
+impl Default for Pace {
+    fn default() -> Self {
+        Pace { lo: 1.0, hi: 3.0 }
+    }
+}
+
+impl FromStr for Pace {
+    type Err = String;
+
+    /// `LO-HI` seconds (`1-3`), one number for a fixed pace, or `0`/`off` for none.
+    fn from_str(s: &str) -> Result<Pace, String> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("off") {
+            return Ok(Pace::NONE);
+        }
+        let bad = || format!("bad pace '{t}' (LO-HI seconds such as 1-3, or off)");
+        let num = |x: &str| {
+            x.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && (0.0..=60.0).contains(v))
+        };
+        let (lo, hi) = match t.split_once('-') {
+            Some((a, b)) => (num(a).ok_or_else(bad)?, num(b).ok_or_else(bad)?),
+            None => {
+                let v = num(t).ok_or_else(bad)?;
+                (v, v)
+            }
+        };
+        if lo > hi {
+            return Err(bad());
+        }
+        Ok(Pace { lo, hi })
+    }
+}
+
+/// The stone a rank plays, drawn from the mix of `probs` (the learned probability of every
+/// stone move) and the search's visit shares in `report`, sharpened or flattened by the
+/// level's temperature. Only moves `allowed` says may be played are drawn (the guard rails
+/// and the rules); the search's best move stays a candidate. `None` when nothing is allowed.
+pub fn draw<R: Rng>(
+    report: &Report,
+    probs: &[(Point, f64)],
+    level: &Level,
+    rng: &mut R,
+    allowed: impl Fn(Point) -> bool,
+) -> Option<Point> {
+    let best = report.moves.first().and_then(|m| m.mv);
+    let visits: u64 = report
+        .moves
+        .iter()
+        .filter(|m| m.mv.is_some())
+        .map(|m| m.visits)
+        .sum();
+    let share = |p: Point| {
+        if visits == 0 {
+            return 0.0;
+        }
+        report
+            .moves
+            .iter()
+            .find(|m| m.mv == Some(p))
+            .map_or(0.0, |m| m.visits as f64 / visits as f64)
+    };
+    let mut cands: Vec<(Point, f64)> = probs
+        .iter()
+        .map(|&(p, q)| (p, level.policy * q + (1.0 - level.policy) * share(p)))
+        .collect();
+    // tree moves the probabilities do not list (none, normally) keep their visit share
+    for m in &report.moves {
+        if let Some(p) = m.mv {
+            if !cands.iter().any(|c| c.0 == p) {
+                cands.push((p, (1.0 - level.policy) * share(p)));
+            }
+        }
+    }
+    let inv_t = 1.0 / level.temperature.max(0.05);
+    let weights: Vec<(Point, f64)> = cands
+        .into_iter()
+        .filter(|&(p, q)| (q >= MIN_SHARE || Some(p) == best) && allowed(p))
+        .map(|(p, q)| (p, q.max(MIN_SHARE).powf(inv_t)))
+        .collect();
+    let total: f64 = weights.iter().map(|w| w.1).sum();
+    if weights.is_empty() || total <= 0.0 || !total.is_finite() {
+        return best.filter(|&p| allowed(p));
+    }
+    let mut x = rng.random::<f64>() * total;
+    for &(p, w) in &weights {
+        if x < w {
+            return Some(p);
+        }
+        x -= w;
+    }
+    weights.last().map(|w| w.0)
+}
+
+/// The guard rails of a ranked move of `c` on the empty point `p`: it fills no own eye, and
+/// it is no bad self-atari of a chain of three or more stones, unless it is the search's
+/// `best` (which has read it).
+pub fn guard_allows<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    p: Point,
+    best: Option<Point>,
+) -> bool {
+    if b.is_eye(c, p) {
+        return false;
+    }
+    Some(p) == best
+        || !(tactics::is_bad_self_atari(b, c, p) && tactics::libs_after(b, c, p).stones >= 3)
+}
+
+impl Engine {
+    /// The rank played at (`None`: full strength).
+    pub fn rank(&self) -> Option<Rank> {
+        self.rank
+    }
+
+    /// Plays at `rank` from the next move on (`None`: full strength).
+    pub fn set_rank(&mut self, rank: Option<Rank>) {
+        self.stop_pondering();
+        self.rank = rank;
+    }
+
+    /// The pace of ranked moves.
+    pub fn pace(&self) -> Pace {
+        self.pace
+    }
+
+    /// The first move number at which a rank may resign: not before a third of the board's
+    /// points have been played (0 at full strength).
+    pub(super) fn rank_resign_from(&self) -> usize {
+        let n = self.game.size();
+        if self.rank.is_some() {
+            n * n / 3
+        } else {
+            0
+        }
+    }
+
+    /// At a rank, the stone it plays in place of the search's: drawn by [`draw`] among the
+    /// legal moves that pass the guard rails (no own eye filled, no bad self-atari of a
+    /// chain of three or more stones unless the search chose it). Passes, resignations and
+    /// the cleanup phase stay the full-strength decisions.
+    pub(super) fn rank_move(
+        &mut self,
+        color: Color,
+        d: Decision,
+        report: &Report,
+        how: &Genmove,
+    ) -> Decision {
+        let Some(rank) = self.rank else { return d };
+        if how.cleanup || !matches!(d, Decision::Play(_)) {
+            return d;
+        }
+        let level = rank.level(self.game.size());
+        let best = report.moves.first().and_then(|m| m.mv);
+        let moves = self.game.moves();
+        let last_at = |i: usize| match moves.len().checked_sub(i + 1).map(|j| moves[j].1) {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
+        };
+        let (last, last2) = (last_at(0), last_at(1));
+        let game = &self.game;
+        let rng = &mut self.rank_rng;
+        let pick = with_board!(game.board(), b => {
+            let b = &**b;
+            let probs = Model::embedded()
+                .map(|m| m.move_probabilities(b, color, last, last2))
+                .unwrap_or_default();
+            let allowed = |p: Point| {
+                !how.barred.contains(&p)
+                    && game.is_legal(color, Move::Play(p))
+                    && guard_allows(b, color, p, best)
+            };
+            draw(report, &probs, &level, rng, allowed)
+        });
+        match pick {
+            Some(p) => {
+                if Some(p) != best {
+                    log::info!(
+                        "rank {rank}: {} instead of the search's {}",
+                        p.vertex(self.game.size()),
+                        best.map_or("pass".to_string(), |b| b
+                            .vertex(self.game.size())
+                            .to_string())
+                    );
+                }
+                Decision::Play(p)
+            }
+            None => d,
+        }
+    }
+
+    /// At a rank, waits until the move has taken its pace (never past `hard`, the clock's
+    /// limit).
+    pub(super) fn rank_pause(&mut self, started: Instant, hard: Option<Instant>) {
+        if self.rank.is_none() {
+            return;
+        }
+        let secs = self.pace.draw(self.game.size(), &mut self.rank_rng);
+        let mut until = started + Duration::from_secs_f64(secs);
+        if let Some(h) = hard {
+            until = until.min(h);
+        }
+        let now = Instant::now();
+        if until > now {
+            std::thread::sleep(until - now);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::MoveInfo;
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    fn info(p: Point, visits: u64) -> MoveInfo {
+        MoveInfo {
+            mv: Some(p),
+            visits,
+            winrate: 0.5,
+            score_lead: 0.0,
+            prior: 0.0,
+            lcb: 0.0,
+            pv: vec![],
+        }
+    }
+
+    #[test]
+    fn ranks_parse_print_and_order() {
+        assert_eq!("30k".parse::<Rank>().unwrap(), Rank::WEAKEST);
+        assert_eq!(" 1D ".parse::<Rank>().unwrap(), Rank::STRONGEST);
+        assert_eq!("1k".parse::<Rank>().unwrap().step(), 29);
+        for r in Rank::all() {
+            assert_eq!(r.to_string().parse::<Rank>().unwrap(), r);
+        }
+        assert_eq!(Rank::all().count(), 31);
+        for bad in ["", "k", "0k", "31k", "2d", "5", "-3k", "1.5k", "kk", "5kyu"] {
+            assert!(bad.parse::<Rank>().is_err(), "{bad}");
+        }
+        assert!("5k".parse::<Rank>().unwrap() > "10k".parse::<Rank>().unwrap());
+    }
+
+    #[test]
+    fn stronger_ranks_search_more_and_draw_sharper() {
+        let mut prev: Option<Level> = None;
+        for r in Rank::all() {
+            let l = r.level(19);
+            assert!(l.playouts >= MIN_PLAYOUTS);
+            assert!((0.0..=1.0).contains(&l.policy));
+            if let Some(p) = prev {
+                assert!(l.playouts >= p.playouts, "{r}");
+                assert!(
+                    l.policy <= p.policy && l.temperature <= p.temperature,
+                    "{r}"
+                );
+            }
+            prev = Some(l);
+        }
+        assert_eq!(Rank::STRONGEST.level(19).playouts, 5000);
+        // the anchors hold exactly, and a smaller board searches in proportion to its area
+        let k10: Rank = "10k".parse().unwrap();
+        assert_eq!(k10.level(19).playouts, 600);
+        assert_eq!(
+            k10.level(9).playouts,
+            (600.0 * 81.0 / 361.0_f64).round() as u64
+        );
+        assert_eq!(k10.level(9).temperature, k10.level(19).temperature);
+        assert_eq!(Rank::WEAKEST.level(9).playouts, MIN_PLAYOUTS);
+    }
+
+    #[test]
+    fn paces_parse_and_scale_with_the_board() {
+        assert_eq!("1-3".parse::<Pace>().unwrap(), Pace::default());
+        assert_eq!("off".parse::<Pace>().unwrap(), Pace::NONE);
+        assert_eq!("2".parse::<Pace>().unwrap(), Pace { lo: 2.0, hi: 2.0 });
+        for bad in ["3-1", "x", "-1", "1-", "100"] {
+            assert!(bad.parse::<Pace>().is_err(), "{bad}");
+        }
+        let mut rng = SmallRng::seed_from_u64(1);
+        for _ in 0..100 {
+            let t = Pace::default().draw(19, &mut rng);
+            assert!((1.0..=3.0).contains(&t));
+            let t9 = Pace::default().draw(9, &mut rng);
+            assert!(t9 < 3.0 * 9.0 / 19.0 + 1e-9);
+        }
+        assert_eq!(Pace::NONE.draw(19, &mut rng), 0.0);
+    }
+
+    #[test]
+    fn the_draw_follows_the_mix_and_keeps_to_the_allowed_moves() {
+        let (a, b, c) = (Point(30), Point(40), Point(50));
+        let report = Report {
+            moves: vec![info(a, 900), info(b, 100)],
+            playouts: 1000,
+            ..Report::default()
+        };
+        // the policy likes c, the search likes a
+        let probs = [(a, 0.1), (b, 0.1), (c, 0.8)];
+        let mut rng = SmallRng::seed_from_u64(7);
+        let count = |level: &Level, rng: &mut SmallRng, allowed: &dyn Fn(Point) -> bool| {
+            let mut n = [0usize; 3];
+            for _ in 0..4000 {
+                let p = draw(&report, &probs, level, rng, allowed).unwrap();
+                n[[a, b, c].iter().position(|&q| q == p).unwrap()] += 1;
+            }
+            n
+        };
+        // policy share 0.5, temperature 1: a 0.5, b 0.1, c 0.4
+        let half = Level {
+            playouts: 100,
+            policy: 0.5,
+            temperature: 1.0,
+        };
+        let n = count(&half, &mut rng, &|_| true);
+        assert!((1800..2200).contains(&n[0]), "{n:?}");
+        assert!((300..500).contains(&n[1]), "{n:?}");
+        assert!((1400..1800).contains(&n[2]), "{n:?}");
+        // a low temperature plays the mix's favourite almost always
+        let sharp = Level {
+            temperature: 0.1,
+            ..half
+        };
+        assert!(count(&sharp, &mut rng, &|_| true)[0] > 3400);
+        // a forbidden move is never drawn, even the search's best
+        let n = count(&half, &mut rng, &|p| p != a);
+        assert_eq!(n[0], 0);
+        assert!(n[1] > 0 && n[2] > n[1]);
+        assert_eq!(draw(&report, &probs, &half, &mut rng, |_| false), None);
+    }
+
+    #[test]
+    fn guard_rails_keep_eyes_and_big_chains() {
+        use crate::tactics::testutil::{pt, stones9};
+        // Black C3 C4 C5 between White walls on the B and D files, White C7 above: C6 would
+        // leave the four Black stones one liberty (C2), a straight four that is no nakade
+        let b = stones9(
+            &["C3", "C4", "C5", "G7", "J7", "H8", "H6"],
+            &["B3", "B4", "B5", "B6", "D3", "D4", "D5", "D6", "C7"],
+        );
+        let c6 = pt("C6", 9);
+        assert!(tactics::is_bad_self_atari(&b, Color::Black, c6), "{b}");
+        assert!(!guard_allows(&b, Color::Black, c6, None));
+        assert!(
+            guard_allows(&b, Color::Black, c6, Some(c6)),
+            "the search's own choice"
+        );
+        // a one-stone self-atari is left to the draw
+        let wlone = stones9(&["E5", "F6"], &["E6", "D6", "F7"]);
+        let e7 = pt("E7", 9);
+        assert!(guard_allows(&wlone, Color::Black, e7, None));
+        // H7 is Black's own eye: never, not even as the search's best
+        let h7 = pt("H7", 9);
+        assert!(b.is_eye(Color::Black, h7));
+        assert!(!guard_allows(&b, Color::Black, h7, Some(h7)));
+        // an ordinary move is allowed
+        assert!(guard_allows(&b, Color::Black, pt("F3", 9), None));
+    }
+
+    fn ranked(size: usize, rank: &str) -> Engine {
+        Engine::new(&crate::engine::EngineOptions {
+            size,
+            rank: Some(rank.parse().unwrap()),
+            pace: Pace::NONE,
+            ..crate::engine::EngineOptions::default()
+        })
+    }
+
+    #[test]
+    fn a_rank_searches_its_playouts_whatever_the_clock() {
+        let mut e = ranked(9, "10k");
+        let want = "10k".parse::<Rank>().unwrap().level(9).playouts;
+        let l = e.move_limits(Color::Black);
+        assert_eq!((l.playouts, l.soft, l.hard), (Some(want), None, None));
+        e.time_left(Color::Black, 10.0, 1);
+        let l = e.move_limits(Color::Black);
+        assert_eq!(l.playouts, Some(want));
+        assert!(l.soft.is_none() && l.hard.is_some(), "{l:?}");
+        e.set_rank(None);
+        assert!(e.move_limits(Color::Black).soft.is_some());
+    }
+
+    #[test]
+    fn a_weak_rank_plays_a_whole_game_within_the_guard_rails() {
+        // 30k against 30k on 9x9: every stone passes the guard rails, nobody passes while
+        // a third of the board is still empty, and the game ends
+        let mut e = ranked(9, "30k");
+        let mut differed = 0;
+        for turn in 0..200 {
+            if e.game().is_over() {
+                break;
+            }
+            let c = e.game().to_move();
+            let before = e.game().clone();
+            let d = e.genmove(
+                c,
+                &Genmove {
+                    play: true,
+                    ..Genmove::default()
+                },
+                &mut |_| {},
+            );
+            let best = e
+                .last
+                .as_ref()
+                .and_then(|r| r.moves.first())
+                .and_then(|m| m.mv);
+            match d {
+                Decision::Play(p) => {
+                    with_board!(before.board(), b => {
+                        assert!(guard_allows(&**b, c, p, best), "turn {turn}: {p:?}");
+                    });
+                    if Some(p) != best {
+                        differed += 1;
+                    }
+                }
+                Decision::Pass => {
+                    let stones: usize = before.board().stone_counts().iter().sum();
+                    assert!(
+                        3 * stones >= 2 * 81 - 81,
+                        "pass at turn {turn} with {stones} stones"
+                    );
+                }
+                Decision::Resign => {
+                    assert!(turn >= 81 / 3, "resigned at turn {turn}");
+                    break;
+                }
+            }
+            assert!(turn < 199, "the game did not end");
+        }
+        // a 30k draws from the mix, so it often plays something other than the search's best
+        assert!(differed >= 10, "{differed}");
+    }
+}
