@@ -978,14 +978,16 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// Adds each point's area owner to `own`, by padded point index: +1 for Black, -1
     /// for White, nothing for a point nobody owns ([`Board::area_owners`]). Playouts sum
     /// this into their ownership estimate; indices beyond `own` are skipped.
-    pub fn add_area_ownership(&self, own: &mut [f64]) {
-        for (c, set) in Color::BOTH.into_iter().zip(self.area_owners()) {
+    pub fn add_area_ownership(&self, own: &mut [f64]) -> [Bitset<W>; 2] {
+        let owners = self.area_owners();
+        for (c, set) in Color::BOTH.into_iter().zip(&owners) {
             for p in set.iter() {
                 if let Some(o) = own.get_mut(p) {
                     *o += c.sign();
                 }
             }
         }
+        owners
     }
 
     /// A uniformly random move for `c` among the empty points that are legal (simple ko, no

@@ -31,7 +31,29 @@ pub struct SearchParams {
     pub max_nodes: usize,
     /// Fewest visits of the root before the search may stop at the soft limit.
     pub min_visits_to_stop: u64,
+    /// Progressive widening (Coulom 2007): children a node considers before it has
+    /// `pw_visits` visits, its children ordered by prior; 0 = all children always.
+    pub pw_base: u32,
+    /// Visits at which progressive widening adds its first child beyond `pw_base`.
+    pub pw_visits: f64,
+    /// Growth of progressive widening: one more child each time the visits grow by this
+    /// factor.
+    pub pw_mu: f64,
+    /// The settings given by name ([`SearchParams::set`]): the per-size defaults of
+    /// [`SearchParams::for_size`] leave them as given.
+    pub explicit: Vec<&'static str>,
 }
+
+/// Settings whose default differs below 15x15, as `set` takes them: flat AMAF, expansion
+/// after 3 visits, no last-good-reply, twice the learned patterns' prior. Together they won
+/// at equal time on 9x9 (bench/README.md, "Search refinements"); 19x19 keeps the defaults
+/// its matches measured.
+const SMALL_BOARD: &[(&str, &str)] = &[
+    ("amaf_early_weight", "0"),
+    ("expand_visits", "3"),
+    ("heavy_lgrf", "0"),
+    ("prior_learned", "4"),
+];
 
 impl Default for SearchParams {
     fn default() -> Self {
@@ -46,6 +68,10 @@ impl Default for SearchParams {
             amaf_early_weight: 3.0,
             max_nodes: 4 << 20,
             min_visits_to_stop: 100,
+            pw_base: 0,
+            pw_visits: 40.0,
+            pw_mu: 1.4,
+            explicit: Vec::new(),
         }
     }
 }
@@ -73,6 +99,35 @@ impl SearchParams {
         }
     }
 
+    /// The settings in force on a board of `size`: below 15x15 the small-board defaults
+    /// replace those not given by name.
+    pub fn for_size(&self, size: usize) -> SearchParams {
+        let mut p = self.clone();
+        if size < 15 {
+            for &(name, value) in SMALL_BOARD {
+                if !self.explicit.contains(&name) {
+                    if let Some(param) = PARAMS.iter().find(|q| q.name == name) {
+                        let _ = (param.set)(&mut p, value);
+                    }
+                }
+            }
+        }
+        p
+    }
+
+    /// How many of a node's children (ordered by prior) the selection looks at after
+    /// `visits` visits: all of them when progressive widening is off.
+    pub fn widening(&self, visits: f64) -> usize {
+        if self.pw_base == 0 {
+            return usize::MAX;
+        }
+        let mut k = self.pw_base as usize;
+        if visits >= self.pw_visits && self.pw_mu > 1.0 {
+            k += 1 + ((visits / self.pw_visits).ln() / self.pw_mu.ln()) as usize;
+        }
+        k
+    }
+
     /// The names [`SearchParams::set`] takes, in the order of the README's table.
     pub const NAMES: &'static [&'static str] = &NAME_LIST;
 
@@ -95,7 +150,11 @@ impl SearchParams {
             .iter()
             .find(|p| p.name == name)
             .ok_or_else(|| format!("unknown search parameter '{name}'"))?;
-        (p.set)(self, value).ok_or_else(|| format!("bad value '{value}' for {name}"))
+        (p.set)(self, value).ok_or_else(|| format!("bad value '{value}' for {name}"))?;
+        if !self.explicit.contains(&p.name) {
+            self.explicit.push(p.name);
+        }
+        Ok(())
     }
 }
 
@@ -188,6 +247,30 @@ const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "pw_base",
+        get: |p| p.pw_base.to_string(),
+        set: |p, v| {
+            p.pw_base = num(v)?.min(1e6) as u32;
+            Some(())
+        },
+    },
+    Param {
+        name: "pw_visits",
+        get: |p| p.pw_visits.to_string(),
+        set: |p, v| {
+            p.pw_visits = num(v)?.max(1.0);
+            Some(())
+        },
+    },
+    Param {
+        name: "pw_mu",
+        get: |p| p.pw_mu.to_string(),
+        set: |p, v| {
+            p.pw_mu = num(v).filter(|x| *x > 1.0)?;
+            Some(())
+        },
+    },
+    Param {
         name: "heavy_ko",
         get: |p| p.playout.heavy.ko.to_string(),
         set: |p, v| {
@@ -240,6 +323,14 @@ const PARAMS: &[Param] = &[
         get: |p| p.playout.heavy.self_atari.to_string(),
         set: |p, v| {
             p.playout.heavy.self_atari = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_fill",
+        get: |p| p.playout.heavy.fill.to_string(),
+        set: |p, v| {
+            p.playout.heavy.fill = num(v)?.min(100.0) as u32;
             Some(())
         },
     },
@@ -379,6 +470,22 @@ const PARAMS: &[Param] = &[
             Some(())
         },
     },
+    Param {
+        name: "prior_owned",
+        get: |p| p.prior.owned.to_string(),
+        set: |p, v| {
+            p.prior.owned = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_crit",
+        get: |p| p.prior.crit.to_string(),
+        set: |p, v| {
+            p.prior.crit = num(v)?;
+            Some(())
+        },
+    },
 ];
 
 /// The names of [`PARAMS`], in order.
@@ -395,6 +502,27 @@ const NAME_LIST: [&str; PARAMS.len()] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_boards_take_their_defaults_unless_given() {
+        let d = SearchParams::default();
+        let nine = d.for_size(9);
+        assert_eq!(nine.amaf_early_weight, 0.0);
+        assert_eq!(nine.expand_visits, 3);
+        assert_eq!(nine.playout.heavy.lgrf, 0);
+        assert_eq!(nine.prior.learned, 4.0);
+        assert_eq!(d.for_size(19), d);
+        let mut given = SearchParams::default();
+        given.set("expand_visits=8").unwrap();
+        given.set("heavy_lgrf=90").unwrap();
+        let nine = given.for_size(9);
+        assert_eq!((nine.expand_visits, nine.playout.heavy.lgrf), (8, 90));
+        assert_eq!(nine.amaf_early_weight, 0.0);
+        // a refused value is no setting
+        let mut bad = SearchParams::default();
+        assert!(bad.set("prior_learned=-1").is_err());
+        assert_eq!(bad.for_size(9).prior.learned, 4.0);
+    }
 
     #[test]
     fn set_parses_and_refuses() {

@@ -42,6 +42,12 @@ pub struct PriorParams {
     /// Wins for a root move outside knowledge names (the opening book): its share times
     /// this.
     pub book: f64,
+    /// Losses for a move on a point the search's playouts give to one side almost always
+    /// (ownership at least 0.9 either way), applied while selecting; 0 = off.
+    pub owned: f64,
+    /// Wins for a move on a critical point (Coulom 2009: owning it goes with winning more
+    /// than its ownership and the winrate explain), applied while selecting; 0 = off.
+    pub crit: f64,
 }
 
 impl PriorParams {
@@ -62,6 +68,8 @@ impl PriorParams {
             pass: 1.0,
             learned: 2.0,
             book: 2.0,
+            owned: 0.0,
+            crit: 0.0,
         }
     }
 }

@@ -79,6 +79,11 @@ struct Job {
     /// Sum of final owners (+1 Black, -1 White) by padded point index.
     own: Vec<AtomicI32>,
     own_n: AtomicU64,
+    /// Playouts in which the winner owned each point (by padded point index), for
+    /// criticality; empty when `prior_crit` is off.
+    crit: Vec<AtomicI32>,
+    /// Playouts Black won (criticality).
+    black_wins: AtomicU64,
     /// Tests: the playout at which a worker panics.
     #[cfg(test)]
     fail_at: Option<u64>,
@@ -255,6 +260,9 @@ impl TreeSearch {
                     k.prior_w2 = k.prior_w2.saturating_add(2 * v);
                 }
             }
+            if job.params.pw_base > 0 {
+                order_by_prior(&mut kids);
+            }
             tree.expand(root, job.color, &kids);
         }
         for k in tree.node(root).children() {
@@ -293,6 +301,7 @@ impl TreeSearch {
             .wrapping_add((moves.len() as u64).wrapping_mul(0x2545_f491_4f6c_dd1d))
             .wrapping_add(color.index() as u64);
         let n_idx = Point::index_bound(size);
+        let params = self.params.for_size(size);
         Arc::new(Job {
             color,
             komi: playout_komi(game) + self.komi_offset,
@@ -305,14 +314,20 @@ impl TreeSearch {
             stop: Padded(AtomicBool::new(false)),
             seed,
             priors: Priors::new(PriorParams {
-                even: self.params.prior_even_for(size),
-                ..self.params.prior.clone()
+                even: params.prior_even_for(size),
+                ..params.prior.clone()
             }),
-            rave_k: self.params.rave_k_for(size),
-            params: self.params.clone(),
+            rave_k: params.rave_k_for(size),
+            crit: if params.prior.crit > 0.0 {
+                (0..n_idx).map(|_| AtomicI32::new(0)).collect()
+            } else {
+                Vec::new()
+            },
+            params,
             max_moves: 3 * size * size,
             own: (0..n_idx).map(|_| AtomicI32::new(0)).collect(),
             own_n: AtomicU64::new(0),
+            black_wins: AtomicU64::new(0),
             history: (game.rules().ko != KoRule::Simple).then(|| game.clone()),
             board,
             #[cfg(test)]
@@ -692,6 +707,9 @@ struct Local {
     kids: Vec<NewChild>,
     own: Vec<f64>,
     own_n: u32,
+    /// Criticality counts not yet added to the job's (see [`Job::crit`]).
+    crit: Vec<i32>,
+    black_wins: u32,
 }
 
 impl Local {
@@ -708,6 +726,8 @@ impl Local {
             kids: Vec::with_capacity(size * size + 1),
             own: vec![0.0; n],
             own_n: 0,
+            crit: vec![0; n],
+            black_wins: 0,
         }
     }
 
@@ -723,6 +743,14 @@ impl Local {
         }
         job.own_n.fetch_add(self.own_n as u64, Relaxed);
         self.own_n = 0;
+        for (a, c) in job.crit.iter().zip(self.crit.iter_mut()) {
+            if *c != 0 {
+                a.fetch_add(*c, Relaxed);
+                *c = 0;
+            }
+        }
+        job.black_wins.fetch_add(self.black_wins as u64, Relaxed);
+        self.black_wins = 0;
     }
 }
 
@@ -786,6 +814,9 @@ fn simulate<const W: usize, const P: usize>(
                         || !g.seen_before(b.hash_after(color, k.point), color.opponent())
                 });
             }
+            if job.params.pw_base > 0 {
+                order_by_prior(&mut l.kids);
+            }
             tree.expand(id, color, &l.kids);
             if !node.is_expanded() {
                 break;
@@ -823,9 +854,22 @@ fn simulate<const W: usize, const P: usize>(
         &mut l.playout,
         &mut l.record,
     );
-    // ownership of the final board
-    b.add_area_ownership(&mut l.own);
+    // ownership of the final board, and who owned what in a won playout (criticality)
+    let owners = b.add_area_ownership(&mut l.own);
     l.own_n += 1;
+    if !job.crit.is_empty() && r.score != 0.0 {
+        let winner = if r.score > 0.0 {
+            l.black_wins += 1;
+            Color::Black
+        } else {
+            Color::White
+        };
+        for p in owners[winner.index()].iter() {
+            if let Some(c) = l.crit.get_mut(p) {
+                *c += 1;
+            }
+        }
+    }
     let black2: u32 = if r.score > 0.0 {
         2
     } else if r.score < 0.0 {
@@ -907,20 +951,104 @@ fn add_racy(a: &std::sync::atomic::AtomicU32, x: u32) {
     a.store(a.load(Relaxed).wrapping_add(x), Relaxed);
 }
 
-/// The child of `id` with the highest MC-RAVE value (barred moves skipped at the root).
+/// Children in the order progressive widening adds them: the best prior winrate first
+/// (the learned patterns, tactics and book all feed it), a pass last.
+fn order_by_prior(kids: &mut [NewChild]) {
+    let key = |k: &NewChild| {
+        if k.point == PASS || k.prior_n == 0 {
+            -1.0
+        } else {
+            k.prior_w2 as f64 / k.prior_n as f64
+        }
+    };
+    kids.sort_by(|a, b| key(b).total_cmp(&key(a)));
+}
+
+/// Fewest playouts of the search before its ownership and criticality shape selection.
+const OWNER_MIN_PLAYOUTS: u64 = 256;
+
+/// What the search's playouts say about the points: ownership and criticality, read into
+/// extra prior visits and wins for a move on each point.
+struct PointKnowledge<'a> {
+    job: &'a Job,
+    /// 1 / playouts counted, 0 when too few.
+    inv_n: f64,
+    black_rate: f64,
+    owned: f64,
+    crit: f64,
+}
+
+impl<'a> PointKnowledge<'a> {
+    fn of(job: &'a Job) -> PointKnowledge<'a> {
+        let pr = &job.priors.params;
+        let e = pr.even as f64;
+        let n = job.own_n.load(Relaxed);
+        let on = (pr.owned > 0.0 || pr.crit > 0.0) && n >= OWNER_MIN_PLAYOUTS;
+        let inv_n = if on { 1.0 / n as f64 } else { 0.0 };
+        PointKnowledge {
+            job,
+            inv_n,
+            black_rate: job.black_wins.load(Relaxed) as f64 * inv_n,
+            owned: e * pr.owned,
+            crit: e * pr.crit,
+        }
+    }
+
+    /// Extra virtual (visits, wins) for a move on `p`.
+    #[inline]
+    fn extra(&self, p: Point) -> (f64, f64) {
+        if self.inv_n == 0.0 || p == PASS {
+            return (0.0, 0.0);
+        }
+        let Some(o) = self.job.own.get(p.idx()) else {
+            return (0.0, 0.0);
+        };
+        // ownership -1 (White) .. 1 (Black)
+        let own = o.load(Relaxed) as f64 * self.inv_n;
+        let mut n = 0.0;
+        let mut w = 0.0;
+        if self.owned > 0.0 && own.abs() >= 0.9 {
+            n += self.owned;
+        }
+        if self.crit > 0.0 {
+            if let Some(c) = self.job.crit.get(p.idx()) {
+                let by_winner = c.load(Relaxed) as f64 * self.inv_n;
+                let black = (1.0 + own) / 2.0;
+                let expected = black * self.black_rate + (1.0 - black) * (1.0 - self.black_rate);
+                let crit = by_winner - expected;
+                if crit > 0.0 {
+                    let v = self.crit * (crit * 5.0).min(1.0);
+                    n += v;
+                    w += v;
+                }
+            }
+        }
+        (n, w)
+    }
+}
+
+/// The child of `id` with the highest MC-RAVE value (barred moves skipped at the root),
+/// among the first children progressive widening allows.
 fn select(tree: &Tree, id: NodeId, job: &Job, at_root: bool) -> Option<NodeId> {
     let parent = tree.node(id).n() as f64;
     let k = job.rave_k;
     let c = job.params.exploration;
+    let width = job.params.widening(parent);
+    let know = PointKnowledge::of(job);
     let mut best = None;
     let mut best_v = f64::NEG_INFINITY;
-    for kid in tree.node(id).children() {
+    for (i, kid) in tree.node(id).children().enumerate() {
         let ch = tree.node(kid);
         if at_root && ch.is_pruned() {
             continue;
         }
-        let n = ch.n() as f64 + ch.prior_n.load(Relaxed) as f64;
-        let w2 = ch.wins2.load(Relaxed) as f64 + ch.prior_w2.load(Relaxed) as f64;
+        let p = ch.point();
+        if i >= width && p != PASS {
+            continue;
+        }
+        let (xn, xw) = know.extra(p);
+        let n = ch.n() as f64 + ch.prior_n.load(Relaxed) as f64 + xn;
+        let w2 = ch.wins2.load(Relaxed) as f64 + ch.prior_w2.load(Relaxed) as f64 + 2.0 * xw;
         let q = if n > 0.0 { w2 / (2.0 * n) } else { 0.5 };
         let an = ch.amaf_n.load(Relaxed) as f64;
         let (amaf, r) = if an > 0.0 {
@@ -967,6 +1095,75 @@ mod tests {
             ),
             &mut |_| {},
         )
+    }
+
+    #[test]
+    fn progressive_widening_searches_only_the_best_priors_first() {
+        // pw_base 3 and a first widening far away: the root's searched stones are among its
+        // three best priors (children ordered by prior), whatever the playouts say
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let mut s = TreeSearch::new(SearchParams {
+            pw_base: 3,
+            pw_visits: 1e9,
+            ..params(1)
+        });
+        let r = run(&mut s, &g, Color::Black, 400);
+        let tree = s.tree_read();
+        let root = tree.node(tree.root());
+        let kids: Vec<_> = root.children().map(|k| tree.node(k)).collect();
+        let key = |n: &&super::super::tree::Node| {
+            n.prior_w2.load(Relaxed) as f64 / n.prior_n.load(Relaxed) as f64
+        };
+        for w in kids.windows(2).filter(|w| w[1].as_move().is_some()) {
+            assert!(key(&w[0]) >= key(&w[1]), "children not ordered by prior");
+        }
+        let searched = r.moves.iter().filter(|m| m.mv.is_some()).count();
+        assert!((1..=3).contains(&searched), "{searched} stones searched");
+        assert!(kids[3..]
+            .iter()
+            .all(|n| n.n() == 0 || n.as_move().is_none()));
+        // the widening schedule itself
+        let p = SearchParams {
+            pw_base: 3,
+            ..SearchParams::default()
+        };
+        assert_eq!(p.widening(0.0), 3);
+        assert_eq!(p.widening(39.0), 3);
+        assert_eq!(p.widening(40.0), 4);
+        assert_eq!(p.widening(56.1), 5);
+        assert_eq!(SearchParams::default().widening(1e6), usize::MAX);
+    }
+
+    #[test]
+    fn ownership_and_criticality_shape_the_selection_values() {
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let mut p = params(1);
+        p.prior.owned = 1.0;
+        p.prior.crit = 1.0;
+        let s = TreeSearch::new(p);
+        let job = s.new_job(&g, Color::Black, 0);
+        let e = job.priors.params.even as f64;
+        let (a, b, c) = (pt("A1", 9), pt("E5", 9), pt("C3", 9));
+        // too few playouts: nothing yet
+        job.own_n.store(100, Relaxed);
+        assert_eq!(PointKnowledge::of(&job).extra(a), (0.0, 0.0));
+        // 1000 playouts, Black wins half; A1 always Black's (settled), E5 Black's in half
+        // the playouts but always the winner's (critical), C3 Black's half, no link to winning
+        job.own_n.store(1000, Relaxed);
+        job.black_wins.store(500, Relaxed);
+        job.own[a.idx()].store(1000, Relaxed);
+        job.crit[a.idx()].store(500, Relaxed);
+        job.crit[b.idx()].store(1000, Relaxed);
+        job.crit[c.idx()].store(500, Relaxed);
+        let k = PointKnowledge::of(&job);
+        assert_eq!(k.extra(a), (e, 0.0), "a settled point: losses");
+        let (n, w) = k.extra(b);
+        assert!(
+            (n - e).abs() < 1e-9 && (w - e).abs() < 1e-9,
+            "{n} {w}: critical: wins"
+        );
+        assert_eq!(k.extra(c), (0.0, 0.0));
+        assert_eq!(k.extra(PASS), (0.0, 0.0));
     }
 
     #[test]

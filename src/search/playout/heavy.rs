@@ -34,6 +34,9 @@ pub struct HeavyParams {
     /// Random moves that are bad self-ataris are replaced (by the chain's other liberty,
     /// or another random move).
     pub self_atari: u32,
+    /// Fill-board tries (MoGo): before a random move, this many random empty points are
+    /// looked at, and the first whose eight neighbours are all empty is played.
+    pub fill: u32,
 }
 
 impl Default for HeavyParams {
@@ -46,6 +49,7 @@ impl Default for HeavyParams {
             two_lib: 50,
             pattern: 90,
             self_atari: 90,
+            fill: 0,
         }
     }
 }
@@ -350,6 +354,16 @@ fn random_move<const W: usize, const P: usize, R: Rng>(
     hp: &HeavyParams,
     rng: &mut R,
 ) -> Option<Point> {
+    for _ in 0..hp.fill {
+        let e = b.empty_list();
+        if e.is_empty() {
+            break;
+        }
+        let p = Point(e[below(rng, e.len() as u32) as usize]);
+        if pattern3::code(b, p) == 0 {
+            return Some(p);
+        }
+    }
     let filter = roll(rng, hp.self_atari);
     let mut first = None;
     for _ in 0..4 {
@@ -389,6 +403,7 @@ mod tests {
             two_lib: 100,
             pattern: 100,
             self_atari: 100,
+            fill: 0,
         }
     }
 
@@ -474,5 +489,35 @@ mod tests {
             assert!(turns < 400, "playout did not end\n{b}");
             b.check_consistency().unwrap();
         }
+    }
+
+    #[test]
+    fn fill_board_plays_in_empty_areas_while_there_are_any() {
+        // stones on the third line and the centre: some points still have eight empty
+        // neighbours, and with many tries every random move is one of them
+        let hp = HeavyParams {
+            fill: 100,
+            ..HeavyParams::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut b = board(&["C3", "G7", "E5"], &["C7", "G3"]);
+        let open: Vec<Point> = b
+            .empty_list()
+            .iter()
+            .map(|&i| Point(i))
+            .filter(|&p| pattern3::code(&b, p) == 0)
+            .collect();
+        assert!(!open.is_empty());
+        for _ in 0..20 {
+            let p = random_move(&mut b, Color::Black, &hp, &mut rng).unwrap();
+            assert!(open.contains(&p), "{p:?} is not in an empty area");
+        }
+        // without fill tries, moves next to stones come too
+        let plain = HeavyParams::default();
+        let near = (0..200)
+            .filter_map(|_| random_move(&mut b, Color::Black, &plain, &mut rng))
+            .filter(|p| !open.contains(p))
+            .count();
+        assert!(near > 0);
     }
 }
