@@ -32,6 +32,7 @@ use super::Game;
 use crate::board::{Bitset, Board, Color, Point};
 use crate::with_board;
 use rayon::prelude::*;
+use safety::Memo;
 use safety::{secure, LARGE_REGION};
 use solve::{solve, Budget, Goal, Task};
 use std::fmt;
@@ -328,6 +329,8 @@ fn confirm_on<const W: usize, const P: usize>(
     // finds safe lives (its eye space holds only those dead stones); only the chains still
     // undecided get their full share. Both rounds are fixed before they start.
     let first_round = (share / 8).max(1);
+    // the static test's results, one store per area for all its games and both rounds
+    let memos: Vec<Memo<W>> = areas.iter().map(|_| Memo::default()).collect();
     let mut decided: Vec<(Class, String, u64)> = pending
         .par_iter()
         .map(|pc| {
@@ -336,7 +339,18 @@ fn confirm_on<const W: usize, const P: usize>(
             if empties > limits.max_area {
                 return decide_race(&work, pc, &settled, empties);
             }
-            decide_chain(&work, area, pc, &settled, multi, first_round, deadline)
+            decide_chain(
+                &work,
+                area,
+                pc,
+                &settled,
+                multi,
+                Budget {
+                    nodes: first_round,
+                    deadline,
+                },
+                &memos[pc.area],
+            )
         })
         .collect();
     let lifeless_stones = pending
@@ -369,8 +383,21 @@ fn confirm_on<const W: usize, const P: usize>(
         .par_iter()
         .zip(decided.par_iter())
         .map(|(pc, d)| {
-            (d.0 == Class::Unknown && d.2 > 0)
-                .then(|| decide_chain(&work, &areas[pc.area], pc, &settled, multi, share, deadline))
+            (d.0 == Class::Unknown && d.2 > 0).then(|| {
+                let area = &areas[pc.area];
+                decide_chain(
+                    &work,
+                    area,
+                    pc,
+                    &settled,
+                    multi,
+                    Budget {
+                        nodes: share,
+                        deadline,
+                    },
+                    &memos[pc.area],
+                )
+            })
         })
         .collect();
     for (d, again) in decided.iter_mut().zip(second) {
@@ -547,15 +574,16 @@ fn decide_race<const W: usize, const P: usize>(
     }
 }
 
-/// The class of one chain in its area, with the reason and the nodes searched.
+/// The class of one chain in its area, with the reason and the nodes searched; its games
+/// share `budget`.
 fn decide_chain<const W: usize, const P: usize>(
     b: &Board<W, P>,
     area: &Bitset<W>,
     pc: &Pending<W>,
     fixed: &Bitset<W>,
     multi: bool,
-    nodes: u64,
-    deadline: Option<Instant>,
+    budget: Budget,
+    memo: &Memo<W>,
 ) -> (Class, String, u64) {
     let them = name(pc.color.opponent());
     let mut spent = 0;
@@ -570,7 +598,7 @@ fn decide_chain<const W: usize, const P: usize>(
             multi_suicide: multi,
         };
         // the chain's games share its budget: what one spends the next cannot
-        let left = nodes.saturating_sub(spent);
+        let left = budget.nodes.saturating_sub(spent);
         if left == 0 {
             return None;
         }
@@ -579,8 +607,9 @@ fn decide_chain<const W: usize, const P: usize>(
             &task,
             Budget {
                 nodes: left,
-                deadline,
+                ..budget
             },
+            memo,
         );
         spent += out.nodes;
         out.defender_wins
