@@ -332,6 +332,18 @@ fn confirm_on<const W: usize, const P: usize>(
     let first_round = (share / 8).max(1);
     // the static test's results, one store per area for all its games and both rounds
     let memos: Vec<Memo<W>> = areas.iter().map(|_| Memo::default()).collect();
+    let game = |pc: &Pending<W>, nodes: u64| {
+        let budget = Budget { nodes, deadline };
+        decide_chain(
+            &work,
+            &areas[pc.area],
+            pc,
+            &settled,
+            multi,
+            budget,
+            &memos[pc.area],
+        )
+    };
     let mut decided: Vec<(Class, String, u64)> = pending
         .par_iter()
         .map(|pc| {
@@ -340,18 +352,7 @@ fn confirm_on<const W: usize, const P: usize>(
             if empties > limits.max_area {
                 return decide_race(&work, pc, &settled, empties);
             }
-            decide_chain(
-                &work,
-                area,
-                pc,
-                &settled,
-                multi,
-                Budget {
-                    nodes: first_round,
-                    deadline,
-                },
-                &memos[pc.area],
-            )
+            game(pc, first_round)
         })
         .collect();
     let lifeless_stones = pending
@@ -383,23 +384,7 @@ fn confirm_on<const W: usize, const P: usize>(
     let second: Vec<Option<(Class, String, u64)>> = pending
         .par_iter()
         .zip(decided.par_iter())
-        .map(|(pc, d)| {
-            (d.0 == Class::Unknown && d.2 > 0).then(|| {
-                let area = &areas[pc.area];
-                decide_chain(
-                    &work,
-                    area,
-                    pc,
-                    &settled,
-                    multi,
-                    Budget {
-                        nodes: share,
-                        deadline,
-                    },
-                    &memos[pc.area],
-                )
-            })
-        })
+        .map(|(pc, d)| (d.0 == Class::Unknown && d.2 > 0).then(|| game(pc, share)))
         .collect();
     for (d, again) in decided.iter_mut().zip(second) {
         if let Some(mut a) = again {
