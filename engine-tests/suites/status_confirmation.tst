@@ -1960,3 +1960,54 @@ play w j5
 #? [C1 C2 D2]
 3502 tengen-status
 #? [(?s).*white C1 C2 D2 \| none \| dead \| .*black E1 E2 F2 \| first-class \| alive \| F2 \(race, .*]
+
+# ---- SC36: lone stones of both colours around one shared point: none against none -> seki
+# 7 . . . . . . .
+# 6 . . . . . . .
+# 5 X X X . . . .
+# 4 O O X . . . .
+# 3 . O X . . . .
+# 2 O O X . . . .
+# 1 X . O X . . .
+#   A B C D E F G
+# Seki membership of lone stones. W A2 B2 B3 A4 B4 (eye A3), W C1 and B A1 have one shared
+# point, B1. W first: B1 takes A1 and joins C1, eyes A1 and A3 (A1 cannot be put back).
+# B first: B1 takes C1; W C1 takes A1 B1 back, B B1 takes C1 again (one stone after two:
+# no ko), W may not fill A1 (B A3 takes six), B connects at C1 and fills A1: W is captured.
+# So the W chain, W C1 and B A1 are all none; none of them is surrounded by first-class
+# enemy stones alone (each touches the others) -> all three seki, the lone stones too.
+# B D1 touches the large empty area -> first-class. Japanese: B 33 points, B1 and A3 next
+# to seki stones count for nobody -> B+32.5; chinese: B 8 stones + 33, W 6 stones + A3 ->
+# B+33.5. GNU Go calls A1 dead and nothing seki (W to move would take A1).
+boardsize 7
+clear_board
+kata-set-rules japanese
+komi 0.5
+play b a1
+play w c1
+play b d1
+play w a2
+play w b2
+play b c2
+play w b3
+play b c3
+play w a4
+play w b4
+play b c4
+play b a5
+play b b5
+play b c5
+3601 final_status_list dead
+#? []
+3602 final_status_list seki
+#? [A1\nC1\nA2 B2 B3 A4 B4]
+3603 final_score
+#? [B\+32\.5]
+3604 tengen-status
+#? [(?s)black A1 \| none \| seki \|.*white C1 \| none \| seki \|.*black D1 \| first-class \| alive \|.*]
+kata-set-rules chinese
+komi 0.5
+3605 final_status_list seki
+#? [A1\nC1\nA2 B2 B3 A4 B4]
+3606 final_score
+#? [B\+33\.5]

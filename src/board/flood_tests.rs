@@ -177,3 +177,38 @@ fn chains_lists_each_chain_touched_once_and_whole() {
     );
     assert_eq!(b.chains(&Bitset::EMPTY).count(), 0);
 }
+
+#[test]
+fn flood_parts_fills_as_flood_does_on_random_positions() {
+    let mut rng = SmallRng::seed_from_u64(12);
+    let mut used = 0;
+    for _ in 0..100 {
+        let size = 9;
+        let mut b = Board9::new(size).expect("size");
+        for i in 0..rng.random_range(0..120) {
+            let p = Point::new(rng.random_range(0..size), rng.random_range(0..size), size);
+            let _ = b.try_play(Color::BOTH[i % 2], p);
+        }
+        // the points without a black stone; the known parts are the regions of those of
+        // them outside a band of rows, as the local game knows the outside of its area
+        let within = b.on_board().and_not(b.stones(Color::Black));
+        let mut band = Bitset::EMPTY;
+        for x in 0..size {
+            for y in 3..6 {
+                band.insert(Point::new(x, y, size).idx());
+            }
+        }
+        let parts: Vec<Bitset<2>> = b.regions(&within.and_not(&band)).collect();
+        used += parts.len();
+        for p in within.iter() {
+            let mut seed = Bitset::EMPTY;
+            seed.insert(p);
+            assert_eq!(
+                b.flood_parts(&seed, &within, &parts),
+                b.flood(&seed, &within),
+                "{b}"
+            );
+        }
+    }
+    assert!(used > 100, "the parts were used: {used}");
+}

@@ -919,10 +919,32 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// [`Board::area_owners`], scoring and Benson's algorithm all fill through it.
     #[inline]
     pub fn flood(&self, seed: &Bitset<W>, within: &Bitset<W>) -> Bitset<W> {
+        self.flood_parts(seed, within, &[])
+    }
+
+    /// [`Board::flood`] that takes each of `parts` whole, in one step, once the fill
+    /// touches it. Each part must be a connected set of points of `within` and a whole
+    /// connected part of `within` where it lies (the fill would take it all anyway); up
+    /// to 64 are used. A fill that crosses large known parts saves its steps across them.
+    #[inline]
+    pub fn flood_parts(
+        &self,
+        seed: &Bitset<W>,
+        within: &Bitset<W>,
+        parts: &[Bitset<W>],
+    ) -> Bitset<W> {
         let mut cur = seed.and(within);
+        let mut taken = 0u64;
         loop {
-            let next = self.dilate(&cur).and(within).or(&cur);
-            if next == cur {
+            let mut next = self.dilate(&cur).and(within).or(&cur);
+            for (k, part) in parts.iter().enumerate().take(64) {
+                if taken & (1 << k) == 0 && next.intersects(part) {
+                    next = next.or(part);
+                    taken |= 1 << k;
+                }
+            }
+            // `next` holds `cur`: nothing new is all there is to compare
+            if next.and_not(&cur).is_empty() {
                 return cur;
             }
             cur = next;

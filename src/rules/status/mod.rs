@@ -32,6 +32,7 @@ use super::Game;
 use crate::board::{Bitset, Board, Color, Point};
 use crate::with_board;
 use rayon::prelude::*;
+use safety::Memo;
 use safety::{secure, LARGE_REGION};
 use solve::{solve, Budget, Goal, Task};
 use std::fmt;
@@ -117,15 +118,16 @@ impl Default for ConfirmLimits {
 }
 
 impl ConfirmLimits {
-    /// The budgets for a board of `size`, by work alone: 100,000 positions a chain (all its
-    /// local games together) and 400,000 for the board on 19x19; 200,000 and 800,000 on
-    /// boards below 15x15, where a position has few chains and an exact verdict is what a
-    /// user asks for.
+    /// The budgets for a board of `size`, by work alone: 50,000 positions a chain (all its
+    /// local games together) and 200,000 for the board on 19x19 (a 19x19 ending stays
+    /// under a second; the 400,000 before decided no more chains of bench/score.py's
+    /// records); 200,000 and 800,000 on boards below 15x15, where a position has few
+    /// chains and an exact verdict is what a user asks for.
     pub fn for_size(size: usize) -> ConfirmLimits {
         let small = size < 15;
         ConfirmLimits {
-            nodes: if small { 200_000 } else { 100_000 },
-            work: if small { 800_000 } else { 400_000 },
+            nodes: if small { 200_000 } else { 50_000 },
+            work: if small { 800_000 } else { 200_000 },
             max_area: 24,
             time: Duration::MAX,
         }
@@ -328,6 +330,20 @@ fn confirm_on<const W: usize, const P: usize>(
     // finds safe lives (its eye space holds only those dead stones); only the chains still
     // undecided get their full share. Both rounds are fixed before they start.
     let first_round = (share / 8).max(1);
+    // the static test's results, one store per area for all its games and both rounds
+    let memos: Vec<Memo<W>> = areas.iter().map(|_| Memo::default()).collect();
+    let game = |pc: &Pending<W>, nodes: u64| {
+        let budget = Budget { nodes, deadline };
+        decide_chain(
+            &work,
+            &areas[pc.area],
+            pc,
+            &settled,
+            multi,
+            budget,
+            &memos[pc.area],
+        )
+    };
     let mut decided: Vec<(Class, String, u64)> = pending
         .par_iter()
         .map(|pc| {
@@ -336,7 +352,7 @@ fn confirm_on<const W: usize, const P: usize>(
             if empties > limits.max_area {
                 return decide_race(&work, pc, &settled, empties);
             }
-            decide_chain(&work, area, pc, &settled, multi, first_round, deadline)
+            game(pc, first_round)
         })
         .collect();
     let lifeless_stones = pending
@@ -368,10 +384,7 @@ fn confirm_on<const W: usize, const P: usize>(
     let second: Vec<Option<(Class, String, u64)>> = pending
         .par_iter()
         .zip(decided.par_iter())
-        .map(|(pc, d)| {
-            (d.0 == Class::Unknown && d.2 > 0)
-                .then(|| decide_chain(&work, &areas[pc.area], pc, &settled, multi, share, deadline))
-        })
+        .map(|(pc, d)| (d.0 == Class::Unknown && d.2 > 0).then(|| game(pc, share)))
         .collect();
     for (d, again) in decided.iter_mut().zip(second) {
         if let Some(mut a) = again {
@@ -547,15 +560,16 @@ fn decide_race<const W: usize, const P: usize>(
     }
 }
 
-/// The class of one chain in its area, with the reason and the nodes searched.
+/// The class of one chain in its area, with the reason and the nodes searched; its games
+/// share `budget`.
 fn decide_chain<const W: usize, const P: usize>(
     b: &Board<W, P>,
     area: &Bitset<W>,
     pc: &Pending<W>,
     fixed: &Bitset<W>,
     multi: bool,
-    nodes: u64,
-    deadline: Option<Instant>,
+    budget: Budget,
+    memo: &Memo<W>,
 ) -> (Class, String, u64) {
     let them = name(pc.color.opponent());
     let mut spent = 0;
@@ -570,7 +584,7 @@ fn decide_chain<const W: usize, const P: usize>(
             multi_suicide: multi,
         };
         // the chain's games share its budget: what one spends the next cannot
-        let left = nodes.saturating_sub(spent);
+        let left = budget.nodes.saturating_sub(spent);
         if left == 0 {
             return None;
         }
@@ -579,8 +593,9 @@ fn decide_chain<const W: usize, const P: usize>(
             &task,
             Budget {
                 nodes: left,
-                deadline,
+                ..budget
             },
+            memo,
         );
         spent += out.nodes;
         out.defender_wins

@@ -19,7 +19,7 @@
 //! Longer cycles (several kos, sending two and returning one) are cut by situational
 //! superko on plays: no play may bring back a board with the same side to move.
 
-use super::safety::secure;
+use super::safety::{secure_with, Memo, Reach, Safety, Scratch};
 use crate::board::{Bitset, Board, Color, Point};
 use ahash::AHashMap;
 use std::time::Instant;
@@ -71,19 +71,25 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
-/// Solves one local game on `b` (attacker to move).
+/// Solves one local game on `b` (attacker to move). `memo` keeps the static test's
+/// results; it may be shared by the games of tasks with the same area and fixed stones.
 pub fn solve<const W: usize, const P: usize>(
     b: &Board<W, P>,
     task: &Task<W>,
     budget: Budget,
+    memo: &Memo<W>,
 ) -> Outcome {
     let mut s = Solver {
         task,
         budget,
+        memo,
         nodes: 0,
         aborted: false,
         tt: AHashMap::new(),
         bounded: AHashMap::new(),
+        judged: AHashMap::new(),
+        scratch: Scratch::default(),
+        parts: Color::BOTH.map(|c| outside_parts(b, task, c)),
         path: Vec::new(),
         seen: Vec::new(),
         scope: b.dilate(&task.area).or(&task.area),
@@ -136,6 +142,22 @@ pub fn solve<const W: usize, const P: usize>(
     }
 }
 
+/// The parts of the outside of `task`'s area without a `c` stone that a flood from the
+/// area can reach: no move of the local game changes them.
+fn outside_parts<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    task: &Task<W>,
+    c: Color,
+) -> Vec<Bitset<W>> {
+    let near = b.dilate(&task.area).or(&task.area);
+    let near = b.dilate(&near).or(&near);
+    let outside = b.on_board().and_not(&task.area).and_not(b.stones(c));
+    b.regions(&outside)
+        .filter(|r| r.intersects(&near))
+        .take(64)
+        .collect()
+}
+
 struct Node<const W: usize, const P: usize> {
     board: Box<Board<W, P>>,
     to_move: Color,
@@ -168,6 +190,8 @@ enum Step {
 struct Solver<'a, const W: usize> {
     task: &'a Task<W>,
     budget: Budget,
+    /// The static test's results, shared with the area's other games.
+    memo: &'a Memo<W>,
     nodes: u64,
     aborted: bool,
     /// Results that depend neither on the path (no repetition seen below them) nor on the
@@ -180,6 +204,15 @@ struct Solver<'a, const W: usize> {
     /// depth limit is searched again at each of its transpositions, which made small sekis
     /// run out of nodes.
     bounded: AHashMap<u64, (bool, usize)>,
+    /// The static verdict of every board judged so far, by its stones' hash: a position
+    /// comes back in every pass of the iterative deepening and at its transpositions, and
+    /// the verdict depends on the stones alone (the task is fixed).
+    judged: AHashMap<u64, Result<bool, Bitset<W>>>,
+    /// Buffers of the static test.
+    scratch: Scratch<W>,
+    /// Per colour, the connected parts of the points outside the area without a stone
+    /// of that colour that meet the area or the points next to it (see [`Reach::Scope`]).
+    parts: [Vec<Bitset<W>>; 2],
     /// Keys of the positions on the current line.
     path: Vec<u64>,
     /// Board and side to move of the positions on the current line: a play may not
@@ -217,10 +250,38 @@ impl<const W: usize> Solver<'_, W> {
         k
     }
 
-    /// The static verdict at `b`, if there is one: `Some(true)` when the defender holds
-    /// (or can put back for good) every target point with first-class life, `Some(false)`
+    /// [`Solver::judge_now`], once per board.
+    fn judge<const P: usize>(&mut self, b: &Board<W, P>) -> Result<bool, Bitset<W>> {
+        if let Some(v) = self.judged.get(&b.hash()) {
+            return *v;
+        }
+        let v = self.judge_now(b);
+        self.judged.insert(b.hash(), v);
+        v
+    }
+
+    /// The static test of `c` on the area and the points next to it.
+    fn secure<const P: usize>(&mut self, b: &Board<W, P>, c: Color) -> Safety<W> {
+        let t = self.task;
+        let (scope, parts, scratch) = (&self.scope, &self.parts[c.index()], &mut self.scratch);
+        self.memo
+            .get_or(b.hash() ^ mix(c.index() as u64 + 0x5afe), || {
+                secure_with(
+                    b,
+                    c,
+                    t.multi_suicide,
+                    scope,
+                    &t.fixed,
+                    Reach::Scope(parts),
+                    scratch,
+                )
+            })
+    }
+
+    /// The static verdict at `b`, if there is one: `Ok(true)` when the defender holds
+    /// (or can put back for good) every target point with first-class life, `Ok(false)`
     /// when target points are lost for good; with the moves worth trying otherwise.
-    fn judge<const P: usize>(&self, b: &Board<W, P>) -> Result<bool, Bitset<W>> {
+    fn judge_now<const P: usize>(&mut self, b: &Board<W, P>) -> Result<bool, Bitset<W>> {
         let t = self.task;
         let d = t.defender;
         let own = b.stones(d);
@@ -228,7 +289,7 @@ impl<const W: usize> Solver<'_, W> {
         if t.keep && !missing.is_empty() {
             return Ok(false);
         }
-        let sd = secure(b, d, t.multi_suicide, &self.scope, &t.fixed);
+        let sd = self.secure(b, d);
         if missing.is_empty() {
             if self.holds(b, &sd.alive) {
                 return Ok(true);
@@ -239,13 +300,22 @@ impl<const W: usize> Solver<'_, W> {
             for p in missing.iter() {
                 filled.set_point(Point(p as u16), Some(d));
             }
-            let s2 = secure(&filled, d, t.multi_suicide, &self.scope, &t.fixed);
+            // (not through the memo: a board put together by hand, seen once)
+            let s2 = secure_with(
+                &filled,
+                d,
+                t.multi_suicide,
+                &self.scope,
+                &t.fixed,
+                Reach::Scope(&self.parts[d.index()]),
+                &mut self.scratch,
+            );
             if self.holds(&filled, &s2.alive) {
                 return Ok(true);
             }
         }
         let a = d.opponent();
-        let sa = secure(b, a, t.multi_suicide, &self.scope, &t.fixed);
+        let sa = self.secure(b, a);
         // target stones inside the attacker's eye space are dead
         if t.target.and(own).intersects(&sa.territory) {
             return Ok(false);
@@ -357,6 +427,22 @@ impl<const W: usize> Solver<'_, W> {
         // the mover wins if some move wins for it
         let mut result = !defending;
         for step in self.moves(n, &open) {
+            // a play that brings back a board of the line is not searched (superko); told
+            // before the board is copied when no ko ban can forbid the play first
+            if let Step::Play(p) = step {
+                if !n.bans[me.index()].contains(p.idx())
+                    && n.board.check_place(me, p).is_ok()
+                    && self
+                        .seen
+                        .contains(&(n.board.hash_after(me, p) ^ mix(me.opponent().index() as u64)))
+                {
+                    let lost = n.board.suicide_stones(me, p);
+                    if lost == 0 || (self.task.multi_suicide && lost > 1) {
+                        dep = Dep::Path;
+                        continue;
+                    }
+                }
+            }
             let Some(child) = self.child(n, step) else {
                 continue;
             };
@@ -403,6 +489,14 @@ impl<const W: usize> Solver<'_, W> {
     /// The position after `step`, or `None` when the step is not allowed.
     fn child<const P: usize>(&self, n: &Node<W, P>, step: Step) -> Option<Node<W, P>> {
         let me = n.to_move;
+        if let Step::Play(p) = step {
+            // the checks on the parent board: a board is large, copy it for legal plays only
+            n.board.check_place(me, p).ok()?;
+            let lost = n.board.suicide_stones(me, p);
+            if lost > 0 && (!self.task.multi_suicide || lost == 1) {
+                return None;
+            }
+        }
         let mut board = n.board.clone();
         let mut bans = n.bans;
         let passes = match step {
@@ -419,11 +513,6 @@ impl<const W: usize> Solver<'_, W> {
                 0
             }
             Step::Play(p) => {
-                board.check_place(me, p).ok()?;
-                let lost = board.suicide_stones(me, p);
-                if lost > 0 && (!self.task.multi_suicide || lost == 1) {
-                    return None;
-                }
                 let out = board.play_unchecked(me, p);
                 if out.captured == 1 && bans[me.index()].contains(p.idx()) {
                     return None;
