@@ -132,13 +132,16 @@ pub fn make_searcher(player: Player, opts: &EngineOptions) -> Box<dyn Searcher> 
 }
 
 /// The player's searcher and a one-thread searcher of the same kind for the dead-stone
-/// judgement.
+/// judgement. The judge keeps one set of settings at every size (no small-board defaults,
+/// [`SearchParams::same_at_every_size`]): its playout estimate is what the status suites
+/// were measured with, and the small-board defaults were measured for choosing moves.
 fn searchers(player: Player, opts: &EngineOptions) -> (Box<dyn Searcher>, Box<dyn Searcher>) {
     let judge_opts = EngineOptions {
         search: FlatParams {
             threads: 1,
             ..opts.search.clone()
         },
+        tree: opts.tree.clone().same_at_every_size(),
         ..opts.clone()
     };
     (

@@ -115,6 +115,17 @@ impl SearchParams {
         p
     }
 
+    /// These settings with no small-board defaults: [`SearchParams::for_size`] leaves
+    /// every one as it is.
+    pub fn same_at_every_size(mut self) -> SearchParams {
+        for &(name, _) in SMALL_BOARD {
+            if !self.explicit.contains(&name) {
+                self.explicit.push(name);
+            }
+        }
+        self
+    }
+
     /// How many of a node's children (ordered by prior) the selection looks at after
     /// `visits` visits: all of them when progressive widening is off.
     pub fn widening(&self, visits: f64) -> usize {
@@ -522,6 +533,10 @@ mod tests {
         let mut bad = SearchParams::default();
         assert!(bad.set("prior_learned=-1").is_err());
         assert_eq!(bad.for_size(9).prior.learned, 4.0);
+        // the dead-stone judge's settings are the same at every size
+        let same = SearchParams::default().same_at_every_size();
+        assert_eq!(same.for_size(9).expand_visits, 8);
+        assert_eq!(same.for_size(9).playout.heavy.lgrf, 90);
     }
 
     #[test]
@@ -567,9 +582,18 @@ mod tests {
                         .unwrap();
                 }
             }
-            assert_ne!(q, p, "{name} changes a field no other name does");
+            // which names were given is not a setting: compare the settings alone
+            let unnamed = |x: &SearchParams| SearchParams {
+                explicit: Vec::new(),
+                ..x.clone()
+            };
+            assert_ne!(
+                unnamed(&q),
+                unnamed(&p),
+                "{name} changes a field no other name does"
+            );
             q.set(&format!("{name}={}", p.get(name).unwrap())).unwrap();
-            assert_eq!(q, p, "{name}");
+            assert_eq!(unnamed(&q), unnamed(&p), "{name}");
         }
         assert_eq!(p.get("threads"), None);
         assert_eq!(p.get("nonsense"), None);
