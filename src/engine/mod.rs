@@ -665,12 +665,10 @@ impl Engine {
         );
         let d = self.rank_move(color, d, &report, how);
         self.last = Some(report);
-        if how.play {
-            self.rank_pause(started, limits.hard);
-        }
         if !how.play {
             return d;
         }
+        self.rank_pause(started, limits.hard);
         let d = self.commit(color, d);
         self.clock.charge(color, started.elapsed().as_secs_f64());
         if self.ponder && self.rank.is_none() && d != Decision::Resign && !self.game.is_over() {

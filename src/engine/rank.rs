@@ -195,16 +195,13 @@ pub fn draw<R: Rng>(
         .filter(|m| m.mv.is_some())
         .map(|m| m.visits)
         .sum();
-    let share = |p: Point| {
-        if visits == 0 {
-            return 0.0;
-        }
-        report
-            .moves
-            .iter()
-            .find(|m| m.mv == Some(p))
-            .map_or(0.0, |m| m.visits as f64 / visits as f64)
-    };
+    // visit shares by point, looked up once per candidate
+    let shares: std::collections::HashMap<Point, f64> = report
+        .moves
+        .iter()
+        .filter_map(|m| Some((m.mv?, m.visits as f64 / visits.max(1) as f64)))
+        .collect();
+    let share = |p: Point| shares.get(&p).copied().unwrap_or(0.0);
     let mut cands: Vec<(Point, f64)> = probs
         .iter()
         .map(|&(p, q)| (p, level.policy * q + (1.0 - level.policy) * share(p)))

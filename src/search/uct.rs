@@ -982,13 +982,25 @@ impl<'a> PointKnowledge<'a> {
     fn of(job: &'a Job) -> PointKnowledge<'a> {
         let pr = &job.priors.params;
         let e = pr.even as f64;
-        let n = job.own_n.load(Relaxed);
-        let on = (pr.owned > 0.0 || pr.crit > 0.0) && n >= OWNER_MIN_PLAYOUTS;
-        let inv_n = if on { 1.0 / n as f64 } else { 0.0 };
+        // both off (the default): no shared counter is read on the way down the tree
+        let n = if pr.owned > 0.0 || pr.crit > 0.0 {
+            job.own_n.load(Relaxed)
+        } else {
+            0
+        };
+        let inv_n = if n >= OWNER_MIN_PLAYOUTS {
+            1.0 / n as f64
+        } else {
+            0.0
+        };
         PointKnowledge {
             job,
             inv_n,
-            black_rate: job.black_wins.load(Relaxed) as f64 * inv_n,
+            black_rate: if pr.crit > 0.0 {
+                job.black_wins.load(Relaxed) as f64 * inv_n
+            } else {
+                0.0
+            },
             owned: e * pr.owned,
             crit: e * pr.crit,
         }

@@ -644,6 +644,20 @@ fn decide_chain<const W: usize, const P: usize>(
     (class, reason, spent)
 }
 
+/// Tests: two one-eyed Black chains and a White pair sharing the pair's two liberties (C1,
+/// E1), a seki on four empty points.
+#[cfg(test)]
+pub(crate) const SMALL_SEKI: &str = "
+    9 . . . . . . . . .
+    8 . . . . . . . . .
+    7 . . . . . . . . .
+    6 . . . . . . . . .
+    5 . . . . . . . . .
+    4 O O O O O O O O O
+    3 X X X X O O O O O
+    2 . X X O X X X X O
+    1 X X . O . X . X O";
+
 /// Confirmation under `rules` of a position drawn in ASCII (tests).
 #[cfg(test)]
 pub(crate) fn confirm_diagram(diagram: &str, rules: Rules) -> Confirmation {

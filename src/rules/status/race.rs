@@ -288,17 +288,8 @@ mod tests {
 
     #[test]
     fn counts_only_two_chain_races() {
-        let diagram = "
-            9 . . . . . . . . .
-            8 . . . . . . . . .
-            7 . . . . . . . . .
-            6 . . . . . . . . .
-            5 . . . . . . . . .
-            4 O O O O O O O O O
-            3 X X X X O O O O O
-            2 . X X O X X X X O
-            1 X X . O . X . X O";
-        let (size, black, white) = crate::rules::parse_diagram(diagram).expect("diagram");
+        let (size, black, white) =
+            crate::rules::parse_diagram(super::super::SMALL_SEKI).expect("diagram");
         let b = Board9::from_stones(size, &black, &white).expect("board");
         let wall = b.chain_stones(pt("A4", 9));
         // the White pair touches both Black chains: no two-chain race

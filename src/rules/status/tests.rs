@@ -191,17 +191,7 @@ fn settled_positions_never_ask_the_estimate() {
 /// depth limit was searched again at each transposition (nothing under a cut was stored).
 #[test]
 fn a_small_seki_of_two_one_eyed_chains_is_read_out() {
-    let seki = "
-        9 . . . . . . . . .
-        8 . . . . . . . . .
-        7 . . . . . . . . .
-        6 . . . . . . . . .
-        5 . . . . . . . . .
-        4 O O O O O O O O O
-        3 X X X X O O O O O
-        2 . X X O X X X X O
-        1 X X . O . X . X O";
-    let g = Game::from_diagram(seki, japanese()).expect("diagram");
+    let g = Game::from_diagram(super::SMALL_SEKI, japanese()).expect("diagram");
     // the budget of a 19x19 board, not the larger one of small boards
     let c = confirm(&g, &ConfirmLimits::for_size(19), || {
         panic!("no estimate needed")
