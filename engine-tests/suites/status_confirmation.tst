@@ -2011,3 +2011,54 @@ komi 0.5
 #? [A1\nC1\nA2 B2 B3 A4 B4]
 3606 final_score
 #? [B\+33\.5]
+
+# ---- SC37: lone stones inside a dead square four: first-class, not seki
+# 7 . . . . . . .
+# 6 . . . . . . .
+# 5 . . . . . . .
+# 4 O O O O . . .
+# 3 X X X O . . .
+# 2 . O X O . . .
+# 1 O . X O . . .
+#   A B C D E F G
+# B's eye space A1 A2 B1 B2 is a square four in the corner with W A1 and W B2 in it; B's
+# chain shares A2 and B1 with them. B first: B1 or A2 is self-atari and W takes six. W
+# first: A2 (throw-in), B B1 takes three, W A2 again is the vital point of the bent three
+# A1 A2 B2, and B dies. So B is none and surrounded by first-class W only -> dead; W A1 and
+# W B2 are first-class (F2/F3: taken back for good). A1 used to come out second-class
+# (seki, and B seki with it): once A1 was captured in the local game, W was only let play
+# next to A1 and could not make two eyes of the space it won back. GNU Go agrees (B dead,
+# W+45.5). Japanese: 35 empty + 5 dead = 40 territory, 5 prisoners -> W+45.5; chinese: 9
+# stones + 35 + 5 -> W+49.5.
+boardsize 7
+clear_board
+kata-set-rules japanese
+komi 0.5
+play w d1
+play b c1
+play w d2
+play b c2
+play w d3
+play b c3
+play w d4
+play b b3
+play w c4
+play b a3
+play w b4
+play w a4
+play w b2
+play w a1
+3701 final_status_list dead
+#? [C1 C2 A3 B3 C3]
+3702 final_status_list seki
+#? []
+3703 final_score
+#? [W\+45\.5]
+3704 tengen-status
+#? [(?s)white A1 \| first-class \| alive \|.*black C1 C2 A3 B3 C3 \| none \| dead \|.*white B2 \| first-class \| alive \|.*]
+kata-set-rules chinese
+komi 0.5
+3705 final_status_list dead
+#? [C1 C2 A3 B3 C3]
+3706 final_score
+#? [W\+49\.5]

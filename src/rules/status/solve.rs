@@ -545,16 +545,16 @@ impl<const W: usize> Solver<'_, W> {
             }
             l
         };
-        // with the whole target gone, the defender plays on or next to its points, or on
-        // the liberties of the attacker's chains there, to take them back
+        // with the whole target gone, the defender plays where its points can be won
+        // back: in the space without defender stones that holds them (the captured eye
+        // space, with the attacker's stones in it) and next to it. Nearer than that, the
+        // defender could not shape the space it has just cleared into two eyes (a lone
+        // stone that took back a square four in the corner found no first-class life).
         let gone = !t.target.intersects(b.stones(t.defender));
         let mut allowed = *open;
         if defending && gone {
-            let near = b.dilate(&t.target).or(&t.target);
-            let aim = b
-                .chains(&near.and(b.stones(me.opponent())))
-                .fold(near, |aim, chain| aim.or(&b.dilate(&chain)));
-            allowed = allowed.and(&aim);
+            let space = b.flood(&t.target, &t.area.and_not(b.stones(me)));
+            allowed = allowed.and(&b.dilate(&space).or(&space));
         }
         for i in allowed.iter() {
             let p = Point(i as u16);

@@ -234,3 +234,31 @@ fn confirmation_is_deterministic_in_work() {
     let b = confirm(&g, &limits, || g.default_status());
     assert_eq!(a, b);
 }
+
+/// Black's eye space is a square four in the corner with two lone White stones in it; the
+/// space is White's however Black plays: a White throw-in at A2 is taken at B1, and White
+/// kills the bent three left by playing A2 again. Both lone stones are first-class (they
+/// come back for good), Black is dead. A1 used to come out second-class: once it had been
+/// taken, White was let play only next to A1, and could not shape the space it had won
+/// back into two eyes.
+#[test]
+fn lone_stones_in_a_dead_square_four_are_alive() {
+    let d = "
+        7 . . . . . . .
+        6 . . . . . . .
+        5 . . . . . . .
+        4 O O O O . . .
+        3 X X X O . . .
+        2 . O X O . . .
+        1 O . X O . . .";
+    let c = confirm_diagram(d, japanese());
+    for v in ["A1", "B2"] {
+        let w = at(&c, v, 7);
+        assert_eq!((w.class, w.status), (Class::First, Status::Alive), "{w:?}");
+    }
+    let b = at(&c, "C1", 7);
+    assert_eq!((b.class, b.status), (Class::None, Status::Dead), "{b:?}");
+    assert_eq!(c.estimated, 0);
+    // 35 empty points and 5 dead stones of territory, 5 prisoners
+    assert_eq!(score(d, japanese()), "W+45.5");
+}
