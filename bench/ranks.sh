@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Calibration of `--rank` (issue 25; results in bench/README.md, "Ranks").
+#
+# usage: bench/ranks.sh ladder|handicap|anchor|review [GAMES] [OUT_DIR]
+#   ladder    every fifth rank against the rank five weaker, even 19x19 games:
+#             1d-5k 5k-10k 10k-15k 15k-20k 20k-25k 25k-30k (default 20 games a pair)
+#   handicap  rank k gives rank k+3 three stones, 19x19, komi 0.5, k = 1d 5k 10k 15k 20k 25k
+#             minus three (1d-3k, 5k-8k, ...; default 20 games a pair, --fixed-colors)
+#   anchor    the rank given by ANCHOR (default 5k) against GNU Go 3.8 level 10, even 19x19
+#             games (default 40)
+#   review    20k against GNU Go level 1, 19x19 even games (default 20), for the guard-rail
+#             review of bench/rank_review.py
+# Both Tengens one thread, `--rank-pace off` (a rank's strength does not depend on its pace),
+# komi 7.5 (0.5 with handicap), chinese rules, GNU Go as referee, two games at once
+# (PARALLEL). Environment: TENGEN (binary, default target/release/tengen, built if missing),
+# GNUGO (/usr/games/gnugo), PARALLEL (default 2), RESUME=1 (go on with the matches in OUT_DIR).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+what=${1:-ladder}
+GNUGO=${GNUGO:-/usr/games/gnugo}
+TENGEN=${TENGEN:-target/release/tengen}
+PARALLEL=${PARALLEL:-2}
+OUT=${3:-bench/out/ranks}
+if [ "$TENGEN" = target/release/tengen ]; then
+  cargo build --release --quiet
+fi
+resume=()
+if [ "${RESUME:-0}" = 1 ]; then resume=(--resume); fi
+referee=(--referee "$GNUGO --mode gtp --chinese-rules")
+rank() { echo "r$1=$TENGEN --threads 1 --seed {seed} --rank $1 --rank-pace off"; }
+
+# pair A B GAMES DIR [extra match options...]
+pair() {
+  local a=$1 b=$2 games=$3 dir=$4
+  shift 4
+  mkdir -p "$dir"
+  "$TENGEN" match --engine "$(rank "$a")" --engine "$(rank "$b")" --games "$games" \
+    --size 19 --rules chinese --max-moves 1083 --move-timeout 300 "${referee[@]}" \
+    --parallel "$PARALLEL" --seed 5 --out "$dir" "${resume[@]}" "$@" 2>"$dir.log" |
+    tail -n 12
+}
+
+case $what in
+  ladder)
+    games=${2:-20}
+    for p in "1d 5k" "5k 10k" "10k 15k" "15k 20k" "20k 25k" "25k 30k"; do
+      set -- $p
+      echo "== $1 against $2, even"
+      pair "$1" "$2" "$games" "$OUT/ladder-$1-$2" --komi 7.5
+    done
+    ;;
+  handicap)
+    games=${2:-20}
+    for p in "1d 3k" "5k 8k" "10k 13k" "15k 18k" "20k 23k" "25k 28k"; do
+      set -- $p
+      echo "== $1 gives $2 three stones"
+      # with --fixed-colors the first engine keeps Black: the weaker one takes the stones
+      pair "$2" "$1" "$games" "$OUT/handicap-$1-$2" --komi 0.5 --handicap 3 --fixed-colors
+    done
+    ;;
+  anchor)
+    games=${2:-40}
+    a=${ANCHOR:-5k}
+    dir="$OUT/anchor-$a"
+    mkdir -p "$dir"
+    echo "== $a against GNU Go level 10, even"
+    "$TENGEN" match --engine "$(rank "$a")" \
+      --engine "gnugo=$GNUGO --mode gtp --level 10 --chinese-rules" --games "$games" \
+      --size 19 --komi 7.5 --rules chinese --max-moves 1083 --move-timeout 300 \
+      "${referee[@]}" --parallel "$PARALLEL" --seed 7 --out "$dir" "${resume[@]}" \
+      2>"$dir.log" | tail -n 12
+    ;;
+  review)
+    games=${2:-20}
+    dir="$OUT/review-20k"
+    mkdir -p "$dir"
+    echo "== 20k against GNU Go level 1, even"
+    "$TENGEN" match --engine "$(rank 20k)" \
+      --engine "gnugo=$GNUGO --mode gtp --level 1 --chinese-rules" --games "$games" \
+      --size 19 --komi 7.5 --rules chinese --max-moves 1083 --move-timeout 300 \
+      "${referee[@]}" --parallel "$PARALLEL" --seed 9 --out "$dir" "${resume[@]}" \
+      2>"$dir.log" | tail -n 12
+    ;;
+  *)
+    sed -n '2,17p' "$0"
+    exit 2
+    ;;
+esac
