@@ -342,6 +342,7 @@ fn main() -> ExitCode {
             tengen::learn::PatternsCommand::Train(a) => tengen::learn::run_train(a),
             tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),
             tengen::learn::PatternsCommand::Playout(a) => tengen::learn::playout::run(a),
+            tengen::learn::PatternsCommand::Balance(a) => tengen::learn::balance::run(a),
         }),
         Some(Command::Book {
             what: tengen::book::build::BookCommand::Build(a),

@@ -1,12 +1,14 @@
 //! Learning move patterns from game records (`tengen patterns train` and `eval`): the
 //! records ([`records`]), the minorization-maximization fit ([`train`]) and the prediction
-//! rates on games the training never saw ([`eval`]).
+//! rates on games the training never saw ([`eval`]); the learned playout policy's fit to
+//! moves ([`playout`]) and its simulation balancing ([`balance`]).
 //!
 //! Games are taken in file-name and line order (for `../shared/data/tom-9d`: oldest
 //! first). `train` reads the oldest games and never the newest `--holdout` ones; `eval`
 //! reads the newest `--games`, so with `--games` at most `--holdout` it tests on unseen
 //! games only.
 
+pub mod balance;
 pub mod eval;
 pub mod playout;
 pub mod records;
@@ -28,6 +30,9 @@ pub enum PatternsCommand {
     Eval(EvalArgs),
     /// Fit the learned playout policy's gammas to strong players' moves.
     Playout(playout::PlayoutArgs),
+    /// Tune the learned playout policy's gammas by simulation balancing against deep
+    /// evaluations of positions.
+    Balance(balance::BalanceArgs),
 }
 
 /// Options of `tengen patterns train`.

@@ -1,6 +1,7 @@
 //! The tree search's tuned numbers in one struct, with documented defaults. Each can be set
 //! from the command line (`--param name=value`), so matches can compare settings.
 
+use super::playout::learned::GammasFile;
 use super::playout::PlayoutParams;
 #[cfg(test)]
 use super::playout::Policy;
@@ -362,6 +363,33 @@ const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "learned_gammas",
+        get: |p| {
+            p.playout
+                .learned
+                .gammas
+                .as_ref()
+                .map_or("embedded", |f| f.path())
+                .to_string()
+        },
+        set: |p, v| {
+            let v = v.trim();
+            p.playout.learned.gammas = if v == "embedded" {
+                None
+            } else {
+                // the reason goes to the log; the caller reports the bad value
+                match GammasFile::load(v) {
+                    Ok(f) => Some(f),
+                    Err(e) => {
+                        log::error!("learned_gammas: {e}");
+                        return None;
+                    }
+                }
+            };
+            Some(())
+        },
+    },
+    Param {
         name: "prior_line1",
         get: |p| p.prior.line1.to_string(),
         set: |p, v| {
@@ -564,10 +592,15 @@ mod tests {
     #[test]
     fn every_name_reads_back_what_set_takes() {
         let mut p = SearchParams::default();
+        let file = std::env::temp_dir().join(format!("tengen-params-{}.bin", std::process::id()));
+        let bytes = crate::search::playout::learned::Gammas::to_bytes(&[], 2.0, [1.0; 4]);
+        std::fs::write(&file, bytes).unwrap();
+        let gammas_file = file.display().to_string();
         // values away from the defaults, so that a swapped field shows
         for (i, name) in SearchParams::NAMES.iter().enumerate() {
             let v = match *name {
                 "policy" => "light".to_string(),
+                "learned_gammas" => gammas_file.clone(),
                 "max_nodes" => (5000 + i).to_string(),
                 _ => (i % 90 + 2).to_string(),
             };
@@ -597,5 +630,15 @@ mod tests {
         }
         assert_eq!(p.get("threads"), None);
         assert_eq!(p.get("nonsense"), None);
+        // a missing or damaged gammas file is refused; "embedded" goes back to the built-in
+        assert!(p.set("learned_gammas=/nonexistent/gammas.bin").is_err());
+        std::fs::write(&file, b"TGNLRN01 damaged").unwrap();
+        let other = format!("{}.x", file.display());
+        std::fs::write(&other, b"nonsense").unwrap();
+        assert!(p.set(&format!("learned_gammas={other}")).is_err());
+        p.set("learned_gammas=embedded").unwrap();
+        assert!(p.playout.learned.gammas.is_none());
+        let _ = std::fs::remove_file(&file);
+        let _ = std::fs::remove_file(&other);
     }
 }

@@ -22,7 +22,7 @@ use crate::board::{Bitset, Board, Color, Point};
 use crate::search::pattern3;
 use crate::tactics;
 use rand::Rng;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// Shape indices: the 16-bit 3x3 code of [`pattern3::code`] (Black's view) and 4 atari
 /// bits above it.
@@ -224,6 +224,16 @@ impl Gammas {
 
     /// Reads the file form; a damaged file is an error.
     pub fn from_bytes(bytes: &[u8]) -> Result<Gammas, String> {
+        let (classes, rare, distance) = Gammas::parts_from_bytes(bytes)?;
+        Ok(Gammas::from_classes(&classes, rare, distance))
+    }
+
+    /// Reads the file form into its parts as [`Gammas::to_bytes`] takes them: the classes,
+    /// the rare-shape gamma and the distance gammas; a damaged file is an error.
+    #[allow(clippy::type_complexity)]
+    pub fn parts_from_bytes(
+        bytes: &[u8],
+    ) -> Result<(Vec<(u32, f32)>, f32, [f32; DISTANCES]), String> {
         let rest = bytes
             .strip_prefix(MAGIC.as_slice())
             .ok_or("not a learned playout file")?;
@@ -253,7 +263,24 @@ impl Gammas {
         {
             return Err("bad distance or rare-shape gamma".into());
         }
-        Ok(Gammas::from_classes(&classes, rare, distance))
+        Ok((classes, rare, distance))
+    }
+
+    /// Rewrites every playable shape's gamma as `shape(index)` and the distance gammas
+    /// (class 0 stays 1); unplayable shapes stay at 0. Simulation balancing's update.
+    pub fn assign(&mut self, shape: impl Fn(u32) -> f32, distance: [f32; DISTANCES]) {
+        for (i, x) in self.shape.iter_mut().enumerate() {
+            if *x > 0.0 || playable(i as u32) {
+                *x = shape(i as u32).max(0.0);
+            }
+        }
+        self.distance = distance;
+        self.distance[0] = 1.0;
+    }
+
+    /// The file form of the embedded gammas (`learned.bin`).
+    pub fn embedded_bytes() -> &'static [u8] {
+        include_bytes!("learned.bin")
     }
 
     /// The gammas embedded in the binary (`learned.bin`), read once; uniform if the file
@@ -261,11 +288,65 @@ impl Gammas {
     pub fn embedded() -> &'static Gammas {
         static G: OnceLock<Gammas> = OnceLock::new();
         G.get_or_init(|| {
-            Gammas::from_bytes(include_bytes!("learned.bin")).unwrap_or_else(|e| {
+            Gammas::from_bytes(Gammas::embedded_bytes()).unwrap_or_else(|e| {
                 log::error!("embedded learned playout gammas: {e}; using uniform ones");
                 Gammas::uniform()
             })
         })
+    }
+}
+
+/// A gammas file read at run time (`--param learned_gammas=PATH`), e.g. one written by
+/// `tengen patterns balance`. Each path is read once per process and kept for its life.
+#[derive(Clone)]
+pub struct GammasFile {
+    path: String,
+    gammas: &'static Gammas,
+}
+
+impl GammasFile {
+    /// Reads the gammas file at `path` (once per process); a missing or damaged file is an
+    /// error that names it.
+    pub fn load(path: &str) -> Result<GammasFile, String> {
+        static LOADED: Mutex<Vec<(String, &'static Gammas)>> = Mutex::new(Vec::new());
+        let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, g)) = loaded.iter().find(|(p, _)| p == path) {
+            return Ok(GammasFile {
+                path: path.to_string(),
+                gammas: g,
+            });
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        let g = Gammas::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        // a handful of files per process at most: kept for the process's life
+        let g: &'static Gammas = Box::leak(Box::new(g));
+        loaded.push((path.to_string(), g));
+        Ok(GammasFile {
+            path: path.to_string(),
+            gammas: g,
+        })
+    }
+
+    /// The path the gammas were read from.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The gammas.
+    pub fn gammas(&self) -> &'static Gammas {
+        self.gammas
+    }
+}
+
+impl PartialEq for GammasFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path
+    }
+}
+
+impl std::fmt::Debug for GammasFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GammasFile({:?})", self.path)
     }
 }
 
@@ -276,6 +357,17 @@ pub struct LearnedParams {
     pub self_atari: u32,
     /// Exponent applied to the distance gammas (1: as learned; 0: no distance effect).
     pub near: f64,
+    /// Gammas read from a file instead of the embedded ones (`None`: embedded).
+    pub gammas: Option<GammasFile>,
+}
+
+impl LearnedParams {
+    /// The gammas in force: the file's, or the embedded ones.
+    pub fn gammas(&self) -> &'static Gammas {
+        self.gammas
+            .as_ref()
+            .map_or_else(Gammas::embedded, GammasFile::gammas)
+    }
 }
 
 impl Default for LearnedParams {
@@ -283,6 +375,7 @@ impl Default for LearnedParams {
         LearnedParams {
             self_atari: 90,
             near: 1.0,
+            gammas: None,
         }
     }
 }
@@ -418,7 +511,7 @@ fn pick_in_row(w: &[f32], y: usize, stride: usize, mut r: f64) -> Option<Point> 
 
 /// The learned policy over a thread's weights and reply tables.
 pub struct Learned<'a> {
-    gammas: &'static Gammas,
+    gammas: &'a Gammas,
     params: &'a LearnedParams,
     tactics: HeavyParams,
     replies: &'a mut Replies,
@@ -430,19 +523,19 @@ pub struct Learned<'a> {
 }
 
 impl<'a> Learned<'a> {
-    /// The policy with the embedded gammas.
+    /// The policy with the gammas `params` names (the embedded ones by default).
     pub fn new(
         params: &'a LearnedParams,
         heavy: &HeavyParams,
         replies: &'a mut Replies,
         state: &'a mut LearnedState,
     ) -> Self {
-        Learned::with_gammas(Gammas::embedded(), params, heavy, replies, state)
+        Learned::with_gammas(params.gammas(), params, heavy, replies, state)
     }
 
     /// The policy with these gammas.
     pub fn with_gammas(
-        gammas: &'static Gammas,
+        gammas: &'a Gammas,
         params: &'a LearnedParams,
         heavy: &HeavyParams,
         replies: &'a mut Replies,
@@ -479,13 +572,33 @@ impl<'a> Learned<'a> {
         }
     }
 
+    /// The move of the heavy tactics that come first (ko, capture and escape, last good
+    /// reply, nakade, two-liberty fights), if one applies: [`MovePolicy::choose`]'s first
+    /// step.
+    pub fn tactical_move<const W: usize, const P: usize, R: Rng>(
+        &self,
+        b: &Board<W, P>,
+        c: Color,
+        ctx: &Context,
+        rng: &mut R,
+    ) -> Option<Point> {
+        heavy::local_move(b, c, ctx, &*self.replies, &self.tactics, rng)
+    }
+
+    /// Whether this draw checks for bad self-atari (rolled once per draw, before it).
+    pub fn roll_self_atari_filter<R: Rng>(&self, rng: &mut R) -> bool {
+        roll(rng, self.params.self_atari)
+    }
+
     /// The weighted draw for `c`: distance gammas near the last two moves, the ko point
-    /// out, a bad self-atari drawn again (a few times).
-    fn weighted<const W: usize, const P: usize, R: Rng>(
+    /// out, and with `filter` a bad self-atari drawn again (up to four draws; if every one
+    /// was bad, the first). [`MovePolicy::choose`]'s second step.
+    pub fn weighted<const W: usize, const P: usize, R: Rng>(
         &mut self,
         b: &Board<W, P>,
         c: Color,
         ctx: &Context,
+        filter: bool,
         rng: &mut R,
     ) -> Option<Point> {
         // the newer move first: where the two overlap its class holds
@@ -512,7 +625,6 @@ impl<'a> Learned<'a> {
                 self.adjust(c, k, 0.0);
             }
         }
-        let filter = roll(rng, self.params.self_atari);
         let mut first = None;
         let mut chosen = None;
         for _ in 0..4 {
@@ -543,10 +655,11 @@ impl MovePolicy for Learned<'_> {
         ctx: &Context,
         rng: &mut R,
     ) -> Option<Point> {
-        if let Some(p) = heavy::local_move(b, c, ctx, self.replies, &self.tactics, rng) {
+        if let Some(p) = self.tactical_move(b, c, ctx, rng) {
             return Some(p);
         }
-        self.weighted(b, c, ctx, rng)
+        let filter = self.roll_self_atari_filter(rng);
+        self.weighted(b, c, ctx, filter, rng)
     }
 
     fn play<const W: usize, const P: usize>(&mut self, b: &mut Board<W, P>, c: Color, p: Point) {
