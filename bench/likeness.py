@@ -15,8 +15,9 @@ SETUP (e.g. "time_settings 0 2 1") is sent after every clear_board, commands spl
 """
 import math
 import os
-import subprocess
 import sys
+
+from gtpio import Gtp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.environ.get("DATA", os.path.join(ROOT, "..", "shared", "data", "tom-9d"))
@@ -49,40 +50,6 @@ def parse(line):
         return gid, moves
     except (ValueError, IndexError):
         return None
-
-
-class Gtp:
-    """A GTP engine over pipes."""
-
-    def __init__(self, args):
-        self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
-
-    def cmd(self, line):
-        """The reply's text; raises on a `?` reply."""
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            ln = self.p.stdout.readline()
-            if ln == "":
-                raise RuntimeError(f"engine closed on {line!r}")
-            if ln.strip() == "":
-                if out:
-                    break
-                continue
-            out.append(ln.rstrip("\n"))
-        text = "\n".join(out)
-        if not text.startswith("="):
-            raise RuntimeError(f"{line!r}: {text}")
-        return text[1:].strip()
-
-    def close(self):
-        try:
-            self.cmd("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.p.wait(timeout=10)
 
 
 def wilson(k, n):

@@ -22,45 +22,14 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+from gtpio import Gtp
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GNUGO = os.environ.get("GNUGO", "/usr/games/gnugo")
 TENGEN = os.environ.get("TENGEN", os.path.join(ROOT, "target", "release", "tengen"))
 JOBS = int(os.environ.get("JOBS", "2"))
 COLS = "ABCDEFGHJKLMNOPQRST"
 KOMI = 6.5
-
-
-class Gtp:
-    """A GTP engine over pipes."""
-
-    def __init__(self, args):
-        self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
-
-    def cmd(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            ln = self.p.stdout.readline()
-            if ln == "":
-                raise RuntimeError(f"engine closed on {line!r}")
-            if ln.strip() == "" and out:
-                break
-            if ln.strip() == "" and not out:
-                continue
-            out.append(ln.rstrip("\n"))
-        text = "\n".join(out)
-        if not text.startswith("="):
-            raise RuntimeError(f"{line!r}: {text}")
-        return text[1:].strip()
-
-    def close(self):
-        try:
-            self.cmd("quit")
-        except Exception:
-            pass
-        self.p.wait(timeout=10)
 
 
 def sgf_point(v, size):
