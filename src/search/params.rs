@@ -56,6 +56,12 @@ const SMALL_BOARD: &[(&str, &str)] = &[
     ("prior_learned", "4"),
 ];
 
+/// Settings whose default differs from 15x15 up, as `set` takes them: twice the learned
+/// patterns' prior and progressive widening from the five best priors. Together (with the
+/// opening book) they won an SPRT at equal time on 19x19 against the start of issue 23
+/// (bench/README.md, "Search refinements").
+const LARGE_BOARD: &[(&str, &str)] = &[("prior_learned", "4"), ("pw_base", "5")];
+
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
@@ -100,26 +106,25 @@ impl SearchParams {
         }
     }
 
-    /// The settings in force on a board of `size`: below 15x15 the small-board defaults
-    /// replace those not given by name.
+    /// The settings in force on a board of `size`: below 15x15 the small-board defaults,
+    /// from 15x15 up the large-board ones, replace those not given by name.
     pub fn for_size(&self, size: usize) -> SearchParams {
         let mut p = self.clone();
-        if size < 15 {
-            for &(name, value) in SMALL_BOARD {
-                if !self.explicit.contains(&name) {
-                    if let Some(param) = PARAMS.iter().find(|q| q.name == name) {
-                        let _ = (param.set)(&mut p, value);
-                    }
+        let table = if size < 15 { SMALL_BOARD } else { LARGE_BOARD };
+        for &(name, value) in table {
+            if !self.explicit.contains(&name) {
+                if let Some(param) = PARAMS.iter().find(|q| q.name == name) {
+                    let _ = (param.set)(&mut p, value);
                 }
             }
         }
         p
     }
 
-    /// These settings with no small-board defaults: [`SearchParams::for_size`] leaves
-    /// every one as it is.
+    /// These settings with no per-size defaults: [`SearchParams::for_size`] leaves every
+    /// one as it is.
     pub fn same_at_every_size(mut self) -> SearchParams {
-        for &(name, _) in SMALL_BOARD {
+        for &(name, _) in SMALL_BOARD.iter().chain(LARGE_BOARD) {
             if !self.explicit.contains(&name) {
                 self.explicit.push(name);
             }
@@ -550,7 +555,14 @@ mod tests {
         assert_eq!(nine.expand_visits, 3);
         assert_eq!(nine.playout.heavy.lgrf, 0);
         assert_eq!(nine.prior.learned, 4.0);
-        assert_eq!(d.for_size(19), d);
+        assert_eq!(nine.pw_base, 0);
+        // large boards: their own two, the rest as the defaults
+        let nineteen = d.for_size(19);
+        assert_eq!((nineteen.prior.learned, nineteen.pw_base), (4.0, 5));
+        assert_eq!(nineteen.expand_visits, d.expand_visits);
+        assert_eq!(nineteen.amaf_early_weight, d.amaf_early_weight);
+        assert_eq!(d.for_size(15).pw_base, 5);
+        assert_eq!(d.for_size(14).pw_base, 0);
         let mut given = SearchParams::default();
         given.set("expand_visits=8").unwrap();
         given.set("heavy_lgrf=90").unwrap();
@@ -565,6 +577,11 @@ mod tests {
         let same = SearchParams::default().same_at_every_size();
         assert_eq!(same.for_size(9).expand_visits, 8);
         assert_eq!(same.for_size(9).playout.heavy.lgrf, 90);
+        assert_eq!(same.for_size(19).pw_base, 0);
+        assert_eq!(
+            same.for_size(19).prior.learned,
+            SearchParams::default().prior.learned
+        );
     }
 
     #[test]
