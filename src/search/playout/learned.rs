@@ -22,7 +22,7 @@ use crate::board::{Bitset, Board, Color, Point};
 use crate::search::pattern3;
 use crate::tactics;
 use rand::Rng;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 /// Shape indices: the 16-bit 3x3 code of [`pattern3::code`] (Black's view) and 4 atari
 /// bits above it.
@@ -297,33 +297,21 @@ impl Gammas {
 }
 
 /// A gammas file read at run time (`--param learned_gammas=PATH`), e.g. one written by
-/// `tengen patterns balance`. Each path is read once per process and kept for its life.
+/// `tengen patterns balance`; the settings' copies share one table.
 #[derive(Clone)]
 pub struct GammasFile {
     path: String,
-    gammas: &'static Gammas,
+    gammas: Arc<Gammas>,
 }
 
 impl GammasFile {
-    /// Reads the gammas file at `path` (once per process); a missing or damaged file is an
-    /// error that names it.
+    /// Reads the gammas file at `path`; a missing or damaged file is an error that names it.
     pub fn load(path: &str) -> Result<GammasFile, String> {
-        static LOADED: Mutex<Vec<(String, &'static Gammas)>> = Mutex::new(Vec::new());
-        let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, g)) = loaded.iter().find(|(p, _)| p == path) {
-            return Ok(GammasFile {
-                path: path.to_string(),
-                gammas: g,
-            });
-        }
         let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
         let g = Gammas::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-        // a handful of files per process at most: kept for the process's life
-        let g: &'static Gammas = Box::leak(Box::new(g));
-        loaded.push((path.to_string(), g));
         Ok(GammasFile {
             path: path.to_string(),
-            gammas: g,
+            gammas: Arc::new(g),
         })
     }
 
@@ -333,8 +321,8 @@ impl GammasFile {
     }
 
     /// The gammas.
-    pub fn gammas(&self) -> &'static Gammas {
-        self.gammas
+    pub fn gammas(&self) -> &Gammas {
+        &self.gammas
     }
 }
 
@@ -363,10 +351,11 @@ pub struct LearnedParams {
 
 impl LearnedParams {
     /// The gammas in force: the file's, or the embedded ones.
-    pub fn gammas(&self) -> &'static Gammas {
-        self.gammas
-            .as_ref()
-            .map_or_else(Gammas::embedded, GammasFile::gammas)
+    pub fn gammas(&self) -> &Gammas {
+        match &self.gammas {
+            Some(f) => f.gammas(),
+            None => Gammas::embedded(),
+        }
     }
 }
 
