@@ -6,14 +6,17 @@
 #             1d-5k 5k-10k 10k-15k 15k-20k 20k-25k 25k-30k (default 20 games a pair)
 #   handicap  rank k gives rank k+3 three stones, 19x19, komi 0.5, k = 1d 5k 10k 15k 20k 25k
 #             minus three (1d-3k, 5k-8k, ...; default 20 games a pair, --fixed-colors)
-#   anchor    the rank given by ANCHOR (default 5k) against GNU Go 3.8 level 10, even 19x19
-#             games (default 40)
+#   anchor    the rank given by ANCHOR (default 9k: the GNU Go manual's "about the level of
+#             9 kyu", bench/README.md "Ranks") against GNU Go 3.8 level 10, even 19x19 games,
+#             then the rank three stronger giving GNU Go level 10 three stones (komi 0.5);
+#             default 40 games each; ANCHOR_HANDICAP=0 skips the second, =only runs it alone
 #   review    20k against GNU Go level 1, 19x19 even games (default 20), for the guard-rail
 #             review of bench/rank_review.py
 # Both Tengens one thread, `--rank-pace off` (a rank's strength does not depend on its pace),
 # komi 7.5 (0.5 with handicap), chinese rules, GNU Go as referee, two games at once
 # (PARALLEL). Environment: TENGEN (binary, default target/release/tengen, built if missing),
-# GNUGO (/usr/games/gnugo), PARALLEL (default 2), RESUME=1 (go on with the matches in OUT_DIR).
+# GNUGO (/usr/games/gnugo), PARALLEL (default 2), RESUME=1 (go on with the matches in OUT_DIR),
+# PAIRS (ladder and handicap: only these pairs, by their stronger rank, e.g. PAIRS="20k 25k").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +31,8 @@ fi
 resume=()
 if [ "${RESUME:-0}" = 1 ]; then resume=(--resume); fi
 referee=(--referee "$GNUGO --mode gtp --chinese-rules")
+# wanted RANK: true when PAIRS is unset or names RANK
+wanted() { [ -z "${PAIRS:-}" ] || [[ " $PAIRS " == *" $1 "* ]]; }
 rank() { echo "r$1=$TENGEN --threads 1 --seed {seed} --rank $1 --rank-pace off"; }
 
 # pair A B GAMES DIR [extra match options...]
@@ -46,6 +51,7 @@ case $what in
     games=${2:-20}
     for p in "1d 5k" "5k 10k" "10k 15k" "15k 20k" "20k 25k" "25k 30k"; do
       set -- $p
+      wanted "$1" || continue
       echo "== $1 against $2, even"
       pair "$1" "$2" "$games" "$OUT/ladder-$1-$2" --komi 7.5
     done
@@ -54,6 +60,7 @@ case $what in
     games=${2:-20}
     for p in "1d 3k" "5k 8k" "10k 13k" "15k 18k" "20k 23k" "25k 28k"; do
       set -- $p
+      wanted "$1" || continue
       echo "== $1 gives $2 three stones"
       # with --fixed-colors the first engine keeps Black: the weaker one takes the stones
       pair "$2" "$1" "$games" "$OUT/handicap-$1-$2" --komi 0.5 --handicap 3 --fixed-colors
@@ -61,15 +68,29 @@ case $what in
     ;;
   anchor)
     games=${2:-40}
-    a=${ANCHOR:-5k}
+    a=${ANCHOR:-9k}
     dir="$OUT/anchor-$a"
     mkdir -p "$dir"
-    echo "== $a against GNU Go level 10, even"
-    "$TENGEN" match --engine "$(rank "$a")" \
-      --engine "gnugo=$GNUGO --mode gtp --level 10 --chinese-rules" --games "$games" \
-      --size 19 --komi 7.5 --rules chinese --max-moves 1083 --move-timeout 300 \
-      "${referee[@]}" --parallel "$PARALLEL" --seed 7 --out "$dir" "${resume[@]}" \
-      2>"$dir.log" | tail -n 12
+    gnugo=(--engine "gnugo=$GNUGO --mode gtp --level 10 --chinese-rules")
+    common=(--size 19 --rules chinese --max-moves 1083 --move-timeout 300 "${referee[@]}"
+      --parallel "$PARALLEL" "${resume[@]}")
+    if [ "${ANCHOR_HANDICAP:-1}" != only ]; then
+      echo "== $a against GNU Go level 10, even"
+      "$TENGEN" match --engine "$(rank "$a")" "${gnugo[@]}" --games "$games" --komi 7.5 \
+        "${common[@]}" --seed 7 --out "$dir" 2>"$dir.log" | tail -n 12
+    fi
+    if [ "${ANCHOR_HANDICAP:-1}" != 0 ]; then
+      # three ranks stronger gives GNU Go three stones (GNU Go named first keeps Black)
+      n=${a%k}
+      s=$((n - 3))
+      if [ "$s" -ge 1 ]; then s="${s}k"; else s="$((1 - s))d"; fi
+      hdir="$OUT/anchor-$s-gives-3"
+      mkdir -p "$hdir"
+      echo "== $s gives GNU Go level 10 three stones"
+      "$TENGEN" match "${gnugo[@]}" --engine "$(rank "$s")" --games "$games" --komi 0.5 \
+        --handicap 3 --fixed-colors "${common[@]}" --seed 8 --out "$hdir" 2>"$hdir.log" |
+        tail -n 12
+    fi
     ;;
   review)
     games=${2:-20}
