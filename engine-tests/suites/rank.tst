@@ -52,3 +52,14 @@ tengen-rank 25k
 
 23 tengen-rank
 #? [\[list/.*\] rank off]
+
+# bug: a rank passed while dame were open (the ladder's 25k and 30k passed with open points in
+# 17 of 21 passes): after White's pass, passing ends the game and wins, and a small search
+# sees nothing to gain; the guard rail plays a dame on the G file instead (rank_dame.sgf)
+loadsgf ../sgf/rank_dame.sgf
+tengen-rank 30k
+play w pass
+24 genmove b
+#? [G[1-9]]
+
+tengen-rank off

@@ -38,7 +38,7 @@ pub struct Level {
 /// The levels of every fifth rank: (steps above 30k, 19x19 playouts, policy share,
 /// temperature). Ranks between are interpolated (playouts geometrically).
 const ANCHORS: [(u8, f64, f64, f64); 7] = [
-    (0, 50.0, 0.9, 1.6),
+    (0, 50.0, 1.0, 2.0),
     (5, 70.0, 0.85, 1.3),
     (10, 120.0, 0.75, 1.0),
     (15, 250.0, 0.6, 0.8),
@@ -234,6 +234,44 @@ pub fn draw<R: Rng>(
     weights.last().map(|w| w.0)
 }
 
+/// Largest ownership (either way, -1..1) of an empty point that a rank still calls open when
+/// it would pass: the search's playouts give it to neither side (dame, a boundary not closed).
+const OPEN_OWNERSHIP: f64 = 0.6;
+
+/// The guard rail against passing while points are open: a stone of `c` to play instead of
+/// a pass, the most probable by the learned `probs` among the empty points that lie next to a
+/// stone in an empty region touching stones of both colours, that `report`'s playouts give
+/// to neither side, that `allowed` takes and that are no self-atari. `None`: nothing is
+/// open, the pass stands.
+pub fn open_point<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    report: &Report,
+    probs: &[(Point, f64)],
+    allowed: impl Fn(Point) -> bool,
+) -> Option<Point> {
+    let (black, white) = (b.stones(Color::Black), b.stones(Color::White));
+    let stones = black.or(white);
+    let mut pick: Option<(Point, f64)> = None;
+    for region in b.regions(b.empty_points()) {
+        let border = b.dilate(&region).and_not(&region);
+        if !border.intersects(black) || !border.intersects(white) {
+            continue;
+        }
+        for p in b.dilate(&stones).and(&region).points() {
+            let owned = report.ownership.get(p.idx()).copied().unwrap_or(0.0);
+            if owned.abs() > OPEN_OWNERSHIP || !allowed(p) || tactics::is_self_atari(b, c, p) {
+                continue;
+            }
+            let q = probs.iter().find(|x| x.0 == p).map_or(0.0, |x| x.1);
+            if pick.is_none_or(|(_, best)| q > best) {
+                pick = Some((p, q));
+            }
+        }
+    }
+    pick.map(|x| x.0)
+}
+
 /// The guard rails of a ranked move of `c` on the empty point `p`: it fills no own eye, and
 /// it is no bad self-atari of a chain of three or more stones, unless it is the search's
 /// `best` (which has read it).
@@ -280,8 +318,9 @@ impl Engine {
 
     /// At a rank, the stone it plays in place of the search's: drawn by [`draw`] among the
     /// legal moves that pass the guard rails (no own eye filled, no bad self-atari of a
-    /// chain of three or more stones unless the search chose it). Passes, resignations and
-    /// the cleanup phase stay the full-strength decisions.
+    /// chain of three or more stones unless the search chose it). A pass gives way to an
+    /// open point ([`open_point`]); resignations and the cleanup phase stay the
+    /// full-strength decisions.
     pub(super) fn rank_move(
         &mut self,
         color: Color,
@@ -290,7 +329,8 @@ impl Engine {
         how: &Genmove,
     ) -> Decision {
         let Some(rank) = self.rank else { return d };
-        if how.cleanup || !matches!(d, Decision::Play(_)) {
+        let passing = d == Decision::Pass;
+        if how.cleanup || !(passing || matches!(d, Decision::Play(_))) {
             return d;
         }
         let level = rank.level(self.game.size());
@@ -313,17 +353,22 @@ impl Engine {
                     && game.is_legal(color, Move::Play(p))
                     && guard_allows(b, color, p, best)
             };
-            draw(report, &probs, &level, rng, allowed)
+            if passing {
+                open_point(b, color, report, &probs, allowed)
+            } else {
+                draw(report, &probs, &level, rng, allowed)
+            }
         });
         match pick {
             Some(p) => {
-                if Some(p) != best {
+                if passing || Some(p) != best {
+                    let instead = match best {
+                        Some(b) if !passing => b.vertex(self.game.size()).to_string(),
+                        _ => "pass".to_string(),
+                    };
                     log::info!(
-                        "rank {rank}: {} instead of the search's {}",
-                        p.vertex(self.game.size()),
-                        best.map_or("pass".to_string(), |b| b
-                            .vertex(self.game.size())
-                            .to_string())
+                        "rank {rank}: {} instead of the search's {instead}",
+                        p.vertex(self.game.size())
                     );
                 }
                 Decision::Play(p)
@@ -498,6 +543,46 @@ mod tests {
         assert!(!guard_allows(&b, Color::Black, h7, Some(h7)));
         // an ordinary move is allowed
         assert!(guard_allows(&b, Color::Black, pt("F3", 9), None));
+    }
+
+    #[test]
+    fn a_rank_fills_an_open_point_rather_than_pass() {
+        fn refs(v: &[String]) -> Vec<&str> {
+            v.iter().map(|s| s.as_str()).collect()
+        }
+        use crate::tactics::testutil::{pt, stones9};
+        let col = |c: char| -> Vec<String> { (1..=9).map(|r| format!("{c}{r}")).collect() };
+        let (d, e, f) = (col('D'), col('E'), col('F'));
+        // a Black wall on D, a White wall on F: the E file is dame, A-C and G-J are territory
+        let b = stones9(&refs(&d), &refs(&f));
+        let none = Report::default();
+        let p = open_point(&b, Color::Black, &none, &[], |_| true).expect("the E file is open");
+        assert!(e.iter().any(|v| pt(v, 9) == p), "{}", p.vertex(9));
+        // the learned probabilities choose among the open points
+        let e5 = pt("E5", 9);
+        let probs = [(pt("B5", 9), 0.9), (e5, 0.2), (pt("E1", 9), 0.1)];
+        assert_eq!(
+            open_point(&b, Color::White, &none, &probs, |_| true),
+            Some(e5)
+        );
+        // barred points are left alone, and a point the playouts give to one side is no dame
+        assert_eq!(open_point(&b, Color::Black, &none, &[], |_| false), None);
+        let mut owned = Report {
+            ownership: vec![0.0; 1024],
+            ..Report::default()
+        };
+        for v in &e {
+            owned.ownership[pt(v, 9).idx()] = 0.9;
+        }
+        assert_eq!(open_point(&b, Color::Black, &owned, &[], |_| true), None);
+        // with the E file filled, nothing is open: the pass stands
+        let mut white = refs(&f);
+        white.extend(refs(&e));
+        let closed = stones9(&refs(&d), &white);
+        assert_eq!(
+            open_point(&closed, Color::Black, &none, &[], |_| true),
+            None
+        );
     }
 
     fn ranked(size: usize, rank: &str) -> Engine {
