@@ -21,6 +21,8 @@ import os
 import subprocess
 import sys
 
+from regions import empty_regions
+
 GNUGO = os.environ.get("GNUGO", "/usr/games/gnugo")
 CLOSE = float(os.environ.get("CLOSE", "10"))
 
@@ -102,26 +104,8 @@ class Board:
 
     def open_points(self):
         """Empty points in regions that touch stones of both colours."""
-        seen, total = set(), 0
-        for x in range(self.n):
-            for y in range(self.n):
-                p = (x, y)
-                if p in self.g or p in seen:
-                    continue
-                region, border, stack = [], set(), [p]
-                seen.add(p)
-                while stack:
-                    q = stack.pop()
-                    region.append(q)
-                    for r in self.nbrs(q):
-                        if r in self.g:
-                            border.add(self.g[r])
-                        elif r not in seen:
-                            seen.add(r)
-                            stack.append(r)
-                if len(border) == 2:
-                    total += len(region)
-        return total
+        empty = {(x, y) for x in range(self.n) for y in range(self.n)} - self.g.keys()
+        return sum(len(r) for r, border in empty_regions(empty, self.g) if len(border) == 2)
 
 
 def estimate(sgf_path, moves_played):

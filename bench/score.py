@@ -23,6 +23,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 from gtpio import Gtp
+from regions import empty_regions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GNUGO = os.environ.get("GNUGO", "/usr/games/gnugo")
@@ -80,30 +81,10 @@ def self_play(size, seed, path):
 
 def area_count(board, size):
     """Black's area minus White's (stones and empty regions of one colour)."""
-    seen = set()
-    score = 0
-    for p, c in board.items():
-        if c == "B":
-            score += 1
-        elif c == "W":
-            score -= 1
-    for p in board:
-        if board[p] != "." or p in seen:
-            continue
-        region, border, stack = [], set(), [p]
-        seen.add(p)
-        while stack:
-            q = stack.pop()
-            region.append(q)
-            x, y = q
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if n in board:
-                    if board[n] == ".":
-                        if n not in seen:
-                            seen.add(n)
-                            stack.append(n)
-                    else:
-                        border.add(board[n])
+    stones = {p: c for p, c in board.items() if c != "."}
+    empty = {p for p, c in board.items() if c == "."}
+    score = sum(1 if c == "B" else -1 for c in stones.values())
+    for region, border in empty_regions(empty, stones):
         if border == {"B"}:
             score += len(region)
         elif border == {"W"}:

@@ -251,14 +251,14 @@ pub fn open_point<const W: usize, const P: usize>(
     allowed: impl Fn(Point) -> bool,
 ) -> Option<Point> {
     let (black, white) = (b.stones(Color::Black), b.stones(Color::White));
-    let stones = black.or(white);
+    let next_to_stones = b.dilate(&black.or(white));
     let mut pick: Option<(Point, f64)> = None;
     for region in b.regions(b.empty_points()) {
         let border = b.dilate(&region).and_not(&region);
         if !border.intersects(black) || !border.intersects(white) {
             continue;
         }
-        for p in b.dilate(&stones).and(&region).points() {
+        for p in next_to_stones.and(&region).points() {
             let owned = report.ownership.get(p.idx()).copied().unwrap_or(0.0);
             if owned.abs() > OPEN_OWNERSHIP || !allowed(p) || tactics::is_self_atari(b, c, p) {
                 continue;
