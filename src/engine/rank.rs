@@ -35,16 +35,17 @@ pub struct Level {
     pub temperature: f64,
 }
 
-/// The levels of every fifth rank: (steps above 30k, 19x19 playouts, policy share,
-/// temperature). Ranks between are interpolated (playouts geometrically).
+/// The calibrated levels: (steps above 30k, 19x19 playouts, policy share, temperature) for
+/// 30k, 25k, 20k, 15k, 9k (GNU Go 3.8 level 10's rank, bench/README.md "Ranks"), 5k and 1d.
+/// Ranks between are interpolated (playouts geometrically).
 const ANCHORS: [(u8, f64, f64, f64); 7] = [
     (0, 50.0, 1.0, 2.0),
     (5, 70.0, 0.85, 1.3),
     (10, 120.0, 0.75, 1.0),
     (15, 250.0, 0.6, 0.8),
-    (20, 600.0, 0.45, 0.6),
-    (25, 1600.0, 0.3, 0.45),
-    (30, 5000.0, 0.15, 0.3),
+    (21, 8000.0, 0.1, 0.2),
+    (25, 32000.0, 0.0, 0.05),
+    (30, 64000.0, 0.0, 0.05),
 ];
 
 /// Fewest playouts of any rank's search: enough for the pass and resign decisions, which
@@ -445,15 +446,21 @@ mod tests {
             }
             prev = Some(l);
         }
-        assert_eq!(Rank::STRONGEST.level(19).playouts, 5000);
+        assert_eq!(Rank::STRONGEST.level(19).playouts, 64000);
         // the anchors hold exactly, and a smaller board searches in proportion to its area
-        let k10: Rank = "10k".parse().unwrap();
-        assert_eq!(k10.level(19).playouts, 600);
+        let k9: Rank = "9k".parse().unwrap();
+        assert_eq!(k9.level(19).playouts, 8000);
         assert_eq!(
-            k10.level(9).playouts,
-            (600.0 * 81.0 / 361.0_f64).round() as u64
+            k9.level(9).playouts,
+            (8000.0 * 81.0 / 361.0_f64).round() as u64
         );
-        assert_eq!(k10.level(9).temperature, k10.level(19).temperature);
+        assert_eq!(k9.level(9).temperature, k9.level(19).temperature);
+        // between anchors the playouts grow geometrically: 12k is halfway from 15k to 9k
+        let k12: Rank = "12k".parse().unwrap();
+        assert_eq!(
+            k12.level(19).playouts,
+            (250.0 * 32.0_f64.sqrt()).round() as u64
+        );
         assert_eq!(Rank::WEAKEST.level(9).playouts, MIN_PLAYOUTS);
     }
 
