@@ -43,7 +43,7 @@ const ANCHORS: [(u8, f64, f64, f64); 7] = [
     (5, 70.0, 0.85, 1.3),
     (10, 120.0, 0.75, 1.0),
     (15, 250.0, 0.6, 0.8),
-    (21, 8000.0, 0.1, 0.2),
+    (21, 6000.0, 0.13, 0.26),
     (25, 32000.0, 0.0, 0.05),
     (30, 64000.0, 0.0, 0.05),
 ];
@@ -449,17 +449,17 @@ mod tests {
         assert_eq!(Rank::STRONGEST.level(19).playouts, 64000);
         // the anchors hold exactly, and a smaller board searches in proportion to its area
         let k9: Rank = "9k".parse().unwrap();
-        assert_eq!(k9.level(19).playouts, 8000);
+        assert_eq!(k9.level(19).playouts, 6000);
         assert_eq!(
             k9.level(9).playouts,
-            (8000.0 * 81.0 / 361.0_f64).round() as u64
+            (6000.0 * 81.0 / 361.0_f64).round() as u64
         );
         assert_eq!(k9.level(9).temperature, k9.level(19).temperature);
         // between anchors the playouts grow geometrically: 12k is halfway from 15k to 9k
         let k12: Rank = "12k".parse().unwrap();
         assert_eq!(
             k12.level(19).playouts,
-            (250.0 * 32.0_f64.sqrt()).round() as u64
+            (250.0 * 24.0_f64.sqrt()).round() as u64
         );
         assert_eq!(Rank::WEAKEST.level(9).playouts, MIN_PLAYOUTS);
     }
