@@ -585,9 +585,14 @@ fn open_out(
     let games = match (old, resume) {
         (Some(old), true) => {
             if old.identity != file.identity || old.shard != file.shard {
+                let mut fields = old.identity.differences(&file.identity);
+                if old.shard != file.shard {
+                    fields.push("shard".into());
+                }
                 return Err(MatchError::Usage(format!(
-                    "--resume: {} holds another match (its match.json differs from these                      options); give the same options or another --out",
-                    out.display()
+                    "--resume: {} holds another match (its match.json differs from these options in: {}); give the same options or another --out",
+                    out.display(),
+                    fields.join(", ")
                 )));
             }
             let games = store::read_games(out).map_err(|e| io("games.jsonl", e))?;

@@ -140,6 +140,21 @@ pub struct Identity {
     pub sprt: Option<[f64; 4]>,
 }
 
+impl Identity {
+    /// The fields (as `match.json` names them) in which `other` differs from this one.
+    pub fn differences(&self, other: &Identity) -> Vec<String> {
+        let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
+            (serde_json::to_value(self), serde_json::to_value(other))
+        else {
+            return Vec::new();
+        };
+        a.iter()
+            .filter(|(k, v)| b.get(k.as_str()) != Some(v))
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+}
+
 /// FNV-1a, 64 bits: a hash of text that never changes between builds.
 pub fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -236,6 +251,31 @@ mod tests {
             .collect();
         assert!(left.is_empty(), "no temporary files left");
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn identities_name_the_fields_they_differ_in() {
+        let a = Identity {
+            engines: vec![("a".into(), "x --rank 9k".into())],
+            tournament: "pair".into(),
+            games: 40,
+            size: 19,
+            komi: 7.5,
+            handicap: 0,
+            rules: "chinese".into(),
+            time: None,
+            max_moves: 1083,
+            seed: "7".into(),
+            fixed_colors: false,
+            openings: "empty".into(),
+            referee: None,
+            sprt: None,
+        };
+        assert!(a.differences(&a.clone()).is_empty());
+        let mut b = a.clone();
+        b.engines[0].1 = "y --rank 9k".into();
+        b.games = 20;
+        assert_eq!(a.differences(&b), vec!["engines", "games"]);
     }
 
     #[test]
