@@ -12,6 +12,8 @@ Usage: bench/likeness.py [GAMES] [EVERY] [FIRST] -- ENGINE ARGS...
 Prints one line per game and the total with a Wilson 95% interval.
 DATA (default ../shared/data/tom-9d beside the repository) changes the records' folder;
 SETUP (e.g. "time_settings 0 2 1") is sent after every clear_board, commands split at ';'.
+RESUME=FILE takes the per-game lines of an earlier, interrupted run from FILE (its output),
+counts them and plays only the games it lacks (a long run can span several sittings).
 """
 import math
 import os
@@ -76,10 +78,23 @@ def main():
     with open(os.path.join(kifu, newest), encoding="utf-8") as f:
         lines = f.readlines()
     records = [r for r in (parse(ln) for ln in lines) if r is not None][-games:]
+    done = {}
+    if os.environ.get("RESUME"):
+        with open(os.environ["RESUME"], encoding="utf-8") as f:
+            for ln in f:
+                name, sep, score = ln.strip().rpartition(": ")
+                if sep and name.startswith(newest + "/") and "/" in score:
+                    done[name[len(newest) + 1:]] = tuple(int(x) for x in score.split("/"))
     g = Gtp(engine)
     g.cmd("boardsize 19")
     total = hits = 0
     for gid, moves in records:
+        if gid in done:
+            k, n = done[gid]
+            total += n
+            hits += k
+            print(f"{newest}/{gid}: {k}/{n}", flush=True)
+            continue
         g.cmd("clear_board")
         g.cmd("komi 6.5")
         for c in os.environ.get("SETUP", "").split(";"):
