@@ -484,7 +484,11 @@ fn shards_played_at_once_merge_into_the_whole_match() {
         dirs: vec![dir.join("s0"), dir.join("o1")],
         out: dir.join("x"),
     });
-    assert!(matches!(mixed, Err(MatchError::Usage(m)) if m.contains("another match")));
+    // the refusal names what differs: the number of games
+    assert!(
+        matches!(&mixed, Err(MatchError::Usage(m)) if m.contains("another match") && m.contains("differ in: games")),
+        "{mixed:?}"
+    );
     let not_shard = merge(&MergeArgs {
         dirs: vec![dir.join("whole")],
         out: dir.join("x"),

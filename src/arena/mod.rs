@@ -814,9 +814,10 @@ pub fn merge(args: &MergeArgs) -> Result<Summary, MatchError> {
         if let Some(f) = &first {
             if f.identity != m.identity {
                 return Err(usage(format!(
-                    "{} holds another match than {} (their match.json differ)",
+                    "{} holds another match than {} (their match.json differ in: {})",
                     dir.display(),
-                    args.dirs[0].display()
+                    args.dirs[0].display(),
+                    f.identity.differences(&m.identity).join(", ")
                 )));
             }
             if f.shard.map(|s| s.count) != Some(shard.count) {
