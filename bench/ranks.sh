@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
 # Calibration of `--rank` (issue 25; results in bench/README.md, "Ranks").
 #
-# usage: bench/ranks.sh ladder|handicap|anchor|review [GAMES] [OUT_DIR]
-#   ladder    every fifth rank against the rank five weaker, even 19x19 games:
+# usage: bench/ranks.sh ladder|handicap|anchor|sizes|review [GAMES] [OUT_DIR]
+#   ladder    every fifth rank against the rank five weaker, even games (19x19, or SIZE):
 #             1d-5k 5k-10k 10k-15k 15k-20k 20k-25k 25k-30k (default 20 games a pair)
-#   handicap  rank k gives rank k+3 three stones, 19x19, komi 0.5, k = 1d 5k 10k 15k 20k 25k
+#   handicap  rank k gives rank k+3 three stones, SIZE (19), komi 0.5, k = 1d 5k 10k 15k 20k 25k
 #             minus three (1d-3k, 5k-8k, ...; default 20 games a pair, --fixed-colors)
 #   anchor    the rank given by ANCHOR (default 9k: the GNU Go manual's "about the level of
 #             9 kyu", bench/README.md "Ranks") against GNU Go 3.8 level 10, even 19x19 games,
 #             then the rank three stronger giving GNU Go level 10 three stones (komi 0.5);
 #             default 40 games each; ANCHOR_HANDICAP=0 skips the second, =only runs it alone
+#   sizes     the ANCHOR rank against GNU Go 3.8 level 10 on the smaller boards of SIZES
+#             (default "9 13"), even games, komi 7.5 (default 40 a size): does the rank that
+#             is even with GNU Go on 19x19 stay even on 9x9 and 13x13?
 #   review    20k against GNU Go level 1, 19x19 even games (default 20), for the guard-rail
 #             review of bench/rank_review.py
 # Both Tengens one thread, `--rank-pace off` (a rank's strength does not depend on its pace),
 # komi 7.5 (0.5 with handicap), chinese rules, GNU Go as referee, two games at once
 # (PARALLEL). Environment: TENGEN (binary, default target/release/tengen, built if missing),
 # GNUGO (/usr/games/gnugo), PARALLEL (default 2), RESUME=1 (go on with the matches in OUT_DIR),
-# PAIRS (ladder and handicap: only these pairs, by their stronger rank, e.g. PAIRS="20k 25k").
+# PAIRS (ladder and handicap: only these pairs, by their stronger rank, e.g. PAIRS="20k 25k"),
+# SIZE (ladder and handicap: the board, default 19; the folders then end in -sSIZE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,10 +28,13 @@ what=${1:-ladder}
 GNUGO=${GNUGO:-/usr/games/gnugo}
 TENGEN=${TENGEN:-target/release/tengen}
 PARALLEL=${PARALLEL:-2}
+SIZE=${SIZE:-19}
 OUT=${3:-bench/out/ranks}
 if [ "$TENGEN" = target/release/tengen ]; then
   cargo build --release --quiet
 fi
+suffix=""
+if [ "$SIZE" != 19 ]; then suffix="-s$SIZE"; fi
 resume=()
 if [ "${RESUME:-0}" = 1 ]; then resume=(--resume); fi
 referee=(--referee "$GNUGO --mode gtp --chinese-rules")
@@ -41,8 +48,8 @@ pair() {
   shift 4
   mkdir -p "$dir"
   "$TENGEN" match --engine "$(rank "$a")" --engine "$(rank "$b")" --games "$games" \
-    --size 19 --rules chinese --max-moves 1083 --move-timeout 300 "${referee[@]}" \
-    --parallel "$PARALLEL" --seed 5 --out "$dir" "${resume[@]}" "$@" 2>"$dir.log" |
+    --size "$SIZE" --rules chinese --max-moves $((SIZE * SIZE * 3)) --move-timeout 300 \
+    "${referee[@]}" --parallel "$PARALLEL" --seed 5 --out "$dir" "${resume[@]}" "$@" 2>"$dir.log" |
     tail -n 12
 }
 
@@ -53,7 +60,7 @@ case $what in
       set -- $p
       wanted "$1" || continue
       echo "== $1 against $2, even"
-      pair "$1" "$2" "$games" "$OUT/ladder-$1-$2" --komi 7.5
+      pair "$1" "$2" "$games" "$OUT/ladder-$1-$2$suffix" --komi 7.5
     done
     ;;
   handicap)
@@ -63,7 +70,7 @@ case $what in
       wanted "$1" || continue
       echo "== $1 gives $2 three stones"
       # with --fixed-colors the first engine keeps Black: the weaker one takes the stones
-      pair "$2" "$1" "$games" "$OUT/handicap-$1-$2" --komi 0.5 --handicap 3 --fixed-colors
+      pair "$2" "$1" "$games" "$OUT/handicap-$1-$2$suffix" --komi 0.5 --handicap 3 --fixed-colors
     done
     ;;
   anchor)
@@ -92,6 +99,20 @@ case $what in
         tail -n 12
     fi
     ;;
+  sizes)
+    games=${2:-40}
+    a=${ANCHOR:-9k}
+    for size in ${SIZES:-9 13}; do
+      dir="$OUT/size$size-$a"
+      mkdir -p "$dir"
+      echo "== $a against GNU Go level 10 on ${size}x$size, even"
+      "$TENGEN" match --engine "$(rank "$a")" \
+        --engine "gnugo=$GNUGO --mode gtp --level 10 --chinese-rules" --games "$games" \
+        --size "$size" --komi 7.5 --rules chinese --max-moves $((size * size * 3)) \
+        --move-timeout 300 "${referee[@]}" --parallel "$PARALLEL" --seed 7 --out "$dir" \
+        "${resume[@]}" 2>"$dir.log" | tail -n 12
+    done
+    ;;
   review)
     games=${2:-20}
     dir="$OUT/review-20k"
@@ -104,7 +125,7 @@ case $what in
       2>"$dir.log" | tail -n 12
     ;;
   *)
-    sed -n '2,17p' "$0"
+    sed -n '2,22p' "$0"
     exit 2
     ;;
 esac
