@@ -169,8 +169,10 @@ fn analyze(
     let start = Instant::now();
     let mut lines = Vec::new();
     let mut raw = format!("{}\n", header);
-    while start.elapsed() < dur {
-        match e.read_line(dur.saturating_sub(start.elapsed())) {
+    // read for `dur`, and on until the first line if a loaded machine delays it
+    while start.elapsed() < dur || (lines.is_empty() && start.elapsed() < REPLY_TIMEOUT) {
+        let until = if lines.is_empty() { REPLY_TIMEOUT } else { dur };
+        match e.read_line(until.saturating_sub(start.elapsed())) {
             Ok(l) => {
                 assert!(
                     !l.is_empty(),
