@@ -42,15 +42,25 @@ referee=(--referee "$GNUGO --mode gtp --chinese-rules")
 wanted() { [ -z "${PAIRS:-}" ] || [[ " $PAIRS " == *" $1 "* ]]; }
 rank() { echo "r$1=$TENGEN --threads 1 --seed {seed} --rank $1 --rank-pace off"; }
 
-# pair A B GAMES DIR [extra match options...]
+gnugo() { echo "gnugo=$GNUGO --mode gtp --level $1 --chinese-rules"; }
+
+# play DIR BOARD_SIZE [match options...]: one match with the options every match here
+# shares, its games in DIR and its log in DIR.log
+play() {
+  local dir=$1 size=$2
+  shift 2
+  mkdir -p "$dir"
+  "$TENGEN" match --size "$size" --rules chinese --max-moves $((size * size * 3)) \
+    --move-timeout 300 "${referee[@]}" --parallel "$PARALLEL" --out "$dir" "${resume[@]}" \
+    "$@" 2>"$dir.log" | tail -n 12
+}
+
+# pair A B GAMES DIR [extra match options...]: rank A against rank B on SIZE
 pair() {
   local a=$1 b=$2 games=$3 dir=$4
   shift 4
-  mkdir -p "$dir"
-  "$TENGEN" match --engine "$(rank "$a")" --engine "$(rank "$b")" --games "$games" \
-    --size "$SIZE" --rules chinese --max-moves $((SIZE * SIZE * 3)) --move-timeout 300 \
-    "${referee[@]}" --parallel "$PARALLEL" --seed 5 --out "$dir" "${resume[@]}" "$@" 2>"$dir.log" |
-    tail -n 12
+  play "$dir" "$SIZE" --engine "$(rank "$a")" --engine "$(rank "$b")" --games "$games" \
+    --seed 5 "$@"
 }
 
 case $what in
@@ -76,53 +86,35 @@ case $what in
   anchor)
     games=${2:-40}
     a=${ANCHOR:-9k}
-    dir="$OUT/anchor-$a"
-    mkdir -p "$dir"
-    gnugo=(--engine "gnugo=$GNUGO --mode gtp --level 10 --chinese-rules")
-    common=(--size 19 --rules chinese --max-moves 1083 --move-timeout 300 "${referee[@]}"
-      --parallel "$PARALLEL" "${resume[@]}")
     if [ "${ANCHOR_HANDICAP:-1}" != only ]; then
       echo "== $a against GNU Go level 10, even"
-      "$TENGEN" match --engine "$(rank "$a")" "${gnugo[@]}" --games "$games" --komi 7.5 \
-        "${common[@]}" --seed 7 --out "$dir" 2>"$dir.log" | tail -n 12
+      play "$OUT/anchor-$a" 19 --engine "$(rank "$a")" --engine "$(gnugo 10)" \
+        --games "$games" --komi 7.5 --seed 7
     fi
     if [ "${ANCHOR_HANDICAP:-1}" != 0 ]; then
       # three ranks stronger gives GNU Go three stones (GNU Go named first keeps Black)
       n=${a%k}
       s=$((n - 3))
       if [ "$s" -ge 1 ]; then s="${s}k"; else s="$((1 - s))d"; fi
-      hdir="$OUT/anchor-$s-gives-3"
-      mkdir -p "$hdir"
       echo "== $s gives GNU Go level 10 three stones"
-      "$TENGEN" match "${gnugo[@]}" --engine "$(rank "$s")" --games "$games" --komi 0.5 \
-        --handicap 3 --fixed-colors "${common[@]}" --seed 8 --out "$hdir" 2>"$hdir.log" |
-        tail -n 12
+      play "$OUT/anchor-$s-gives-3" 19 --engine "$(gnugo 10)" --engine "$(rank "$s")" \
+        --games "$games" --komi 0.5 --handicap 3 --fixed-colors --seed 8
     fi
     ;;
   sizes)
     games=${2:-40}
     a=${ANCHOR:-9k}
     for size in ${SIZES:-9 13}; do
-      dir="$OUT/size$size-$a"
-      mkdir -p "$dir"
       echo "== $a against GNU Go level 10 on ${size}x$size, even"
-      "$TENGEN" match --engine "$(rank "$a")" \
-        --engine "gnugo=$GNUGO --mode gtp --level 10 --chinese-rules" --games "$games" \
-        --size "$size" --komi 7.5 --rules chinese --max-moves $((size * size * 3)) \
-        --move-timeout 300 "${referee[@]}" --parallel "$PARALLEL" --seed 7 --out "$dir" \
-        "${resume[@]}" 2>"$dir.log" | tail -n 12
+      play "$OUT/size$size-$a" "$size" --engine "$(rank "$a")" --engine "$(gnugo 10)" \
+        --games "$games" --komi 7.5 --seed 7
     done
     ;;
   review)
     games=${2:-20}
-    dir="$OUT/review-20k"
-    mkdir -p "$dir"
     echo "== 20k against GNU Go level 1, even"
-    "$TENGEN" match --engine "$(rank 20k)" \
-      --engine "gnugo=$GNUGO --mode gtp --level 1 --chinese-rules" --games "$games" \
-      --size 19 --komi 7.5 --rules chinese --max-moves 1083 --move-timeout 300 \
-      "${referee[@]}" --parallel "$PARALLEL" --seed 9 --out "$dir" "${resume[@]}" \
-      2>"$dir.log" | tail -n 12
+    play "$OUT/review-20k" 19 --engine "$(rank 20k)" --engine "$(gnugo 1)" --games "$games" \
+      --komi 7.5 --seed 9
     ;;
   *)
     sed -n '2,22p' "$0"

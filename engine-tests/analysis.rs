@@ -169,10 +169,17 @@ fn analyze(
     let start = Instant::now();
     let mut lines = Vec::new();
     let mut raw = format!("{}\n", header);
-    // read for `dur`, and on until the first line if a loaded machine delays it
-    while start.elapsed() < dur || (lines.is_empty() && start.elapsed() < REPLY_TIMEOUT) {
-        let until = if lines.is_empty() { REPLY_TIMEOUT } else { dur };
-        match e.read_line(until.saturating_sub(start.elapsed())) {
+    loop {
+        // read for `dur`, and on until the first line if a loaded machine delays it
+        let until = if lines.is_empty() {
+            dur.max(REPLY_TIMEOUT)
+        } else {
+            dur
+        };
+        let Some(left) = until.checked_sub(start.elapsed()) else {
+            break;
+        };
+        match e.read_line(left) {
             Ok(l) => {
                 assert!(
                     !l.is_empty(),

@@ -90,9 +90,9 @@ impl Rank {
         let t = ((s - a.0 as f64) / (b.0 - a.0) as f64).clamp(0.0, 1.0);
         let lin = |x: f64, y: f64| x + (y - x) * t;
         let playouts19 = a.1 * (b.1 / a.1).powf(t);
-        let area = ((size * size) as f64 / 361.0).powf(AREA_EXPONENT);
+        let scale = ((size * size) as f64 / 361.0).powf(AREA_EXPONENT);
         Level {
-            playouts: ((playouts19 * area).round() as u64).max(MIN_PLAYOUTS),
+            playouts: ((playouts19 * scale).round() as u64).max(MIN_PLAYOUTS),
             policy: lin(a.2, b.2),
             temperature: lin(a.3, b.3),
         }
