@@ -391,6 +391,54 @@ fn broken_engine_command_stops_the_match_before_any_game() {
     }
 }
 
+/// The match with two passing engines and the referee `referee(dir)`, which must stop before
+/// any game with an error naming the referee and saying `why`.
+fn refused_referee(name: &str, referee: impl Fn(&Path) -> String, why: &str) {
+    let dir = out_dir(name);
+    let b = fake("b", "pass", &dir, "");
+    let w = fake("w", "pass", &dir, "");
+    let r = referee(&dir);
+    let result = play(
+        &dir,
+        &["--engine", &b, "--engine", &w, "--referee", &r],
+        10.0,
+    );
+    match result {
+        Err(MatchError::Engine(m)) => {
+            assert!(m.contains("referee") && m.contains(why), "{m}")
+        }
+        other => panic!("expected a referee error, got {other:?}"),
+    }
+    let played = std::fs::read_to_string(dir.join("games.jsonl")).unwrap_or_default();
+    assert!(played.trim().is_empty(), "no game is played: {played}");
+    assert_no_leftovers(&dir);
+}
+
+#[test]
+fn a_referee_that_cannot_start_stops_the_match_before_any_game() {
+    // a fresh machine without GNU Go played every game whose dead stones the engines agreed
+    // on, and would have left a disputed one to the rules' default
+    refused_referee(
+        "referee-missing",
+        |_| "/nonexistent/gnugo --mode gtp".into(),
+        "could not start",
+    );
+}
+
+#[test]
+fn a_referee_without_final_status_list_stops_the_match_before_any_game() {
+    refused_referee(
+        "referee-unknown",
+        |dir| {
+            format!(
+                "{FAKE} pass --pids '{}' --dead unknown",
+                dir.join("pids").display()
+            )
+        },
+        "does not know `final_status_list`",
+    );
+}
+
 #[test]
 fn retaking_a_ko_at_once_forfeits() {
     let dir = out_dir("ko");

@@ -19,7 +19,7 @@
 #   moves     plays the --moves list in order, then passes
 # --pids FILE  appends this process id (and any child's) to FILE, one a line
 # --dead LIST  what `final_status_list dead` answers (default: nothing);
-#              "refuse" makes it an error reply
+#              "refuse" makes it an error reply, "unknown" leaves the command out
 # --max-size N  answers "unacceptable size" to boardsize above N
 # --delay S     waits S seconds before answering any genmove (then does what MODE says)
 # --kgs         knows kgs-time_settings (none, absolute MAIN, byoyomi|canadian MAIN PERIOD N);
@@ -60,6 +60,7 @@ next=0
 commands="protocol_version name version list_commands boardsize clear_board komi play genmove"
 commands="$commands final_status_list time_settings time_left quit"
 [ -n "$known" ] && commands="$commands known_command"
+[ "$dead" = unknown ] && commands=${commands/ final_status_list/}
 [ -n "$kgs" ] && commands="$commands kgs-time_settings"
 [ -n "$kata" ] && commands="$commands kata-list_time_settings kata-time_settings"
 [ "$handicap" = fixed ] && commands="$commands fixed_handicap"

@@ -136,7 +136,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "M")]
     pub max_moves: Option<usize>,
     /// Engine that settles dead stones when the players disagree, e.g.
-    /// "/usr/games/gnugo --mode gtp --chinese-rules"
+    /// "/usr/games/gnugo --mode gtp --chinese-rules" (checked before the first game)
     #[arg(long, value_name = "COMMAND")]
     pub referee: Option<String>,
     /// Games played at once
@@ -484,6 +484,33 @@ fn check_handicap(size: usize, n: usize) -> Result<usize, MatchError> {
 /// Starts `spec`, asks `name` and `version`, and ends it: a broken command fails here, before
 /// any game, with a clear message. Returns the answers, as the engine's identity.
 pub fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, MatchError> {
+    check_program(spec, s, &[])
+}
+
+/// Checks `--referee` as [`check_engine`] checks an engine, and that it knows
+/// `final_status_list` (when it answers `known_command`): a referee that cannot start
+/// stops the match before any game rather than leaving every disputed game to the rules'
+/// default.
+pub fn check_referee(s: &GameSettings) -> Result<(), MatchError> {
+    match &s.referee {
+        Some(words) => {
+            let spec = EngineSpec {
+                name: "referee".into(),
+                words: words.clone(),
+            };
+            check_program(&spec, s, &["final_status_list"]).map(|_| ())
+        }
+        None => Ok(()),
+    }
+}
+
+/// [`check_engine`], also failing when the program answers `known_command` with `false` for
+/// a command of `needs`.
+fn check_program(
+    spec: &EngineSpec,
+    s: &GameSettings,
+    needs: &[&str],
+) -> Result<String, MatchError> {
     let log = s.out.join("logs").join(format!("check-{}.log", spec.name));
     let fail = |e: String| {
         MatchError::Engine(format!(
@@ -504,6 +531,15 @@ pub fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, Match
             Err(err) => {
                 e.finish(false);
                 return Err(fail(format!("failed `{cmd}`: {err}")));
+            }
+        }
+    }
+    for need in needs {
+        let ask = game::cmd("known_command", &[need]);
+        if let Ok(r) = e.send(&ask, timeout) {
+            if r.ok && r.text.trim() == "false" {
+                e.finish(false);
+                return Err(fail(format!("does not know `{need}`")));
             }
         }
     }
@@ -665,6 +701,7 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
         let seed = plan.games.first().map_or(0, |g| g.seed);
         summary.engines[i].identity = check_engine(&spec.with_seed(seed), s)?;
     }
+    check_referee(s)?;
     let mut finished = std::collections::BTreeSet::new();
     for g in &done {
         summary.record(g);

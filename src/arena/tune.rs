@@ -925,6 +925,7 @@ pub fn run(args: &TuneArgs) -> Result<TuneState, TuneError> {
     let check = side(plus_base, &plus_base.name, &state, &state.theta);
     let first_seed = prepared.games.first().map_or(0, |g| g.seed);
     super::check_engine(&check.with_seed(first_seed), &prepared.settings)?;
+    super::check_referee(&prepared.settings)?;
     let batch = args.batch.unwrap_or(prepared.parallel).max(1);
     if state.iteration > 0 {
         say(format!(
