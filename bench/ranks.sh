@@ -20,7 +20,9 @@
 # (PARALLEL). Environment: TENGEN (binary, default target/release/tengen, built if missing),
 # GNUGO (/usr/games/gnugo), PARALLEL (default 2), RESUME=1 (go on with the matches in OUT_DIR),
 # PAIRS (ladder and handicap: only these pairs, by their stronger rank, e.g. PAIRS="20k 25k"),
-# SIZE (ladder and handicap: the board, default 19; the folders then end in -sSIZE).
+# SIZE (ladder and handicap: the board, default 19; the folders then end in -sSIZE),
+# SEED (every match's seed instead of its mode's own: a second series of new games, which
+# goes into folders ending in -seedSEED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,6 +37,8 @@ if [ "$TENGEN" = target/release/tengen ]; then
 fi
 suffix=""
 if [ "$SIZE" != 19 ]; then suffix="-s$SIZE"; fi
+tag=""
+if [ -n "${SEED:-}" ]; then tag="-seed$SEED"; fi
 resume=()
 if [ "${RESUME:-0}" = 1 ]; then resume=(--resume); fi
 referee=(--referee "$GNUGO --mode gtp --chinese-rules")
@@ -44,23 +48,23 @@ rank() { echo "r$1=$TENGEN --threads 1 --seed {seed} --rank $1 --rank-pace off";
 
 gnugo() { echo "gnugo=$GNUGO --mode gtp --level $1 --chinese-rules"; }
 
-# play DIR BOARD_SIZE [match options...]: one match with the options every match here
-# shares, its games in DIR and its log in DIR.log
+# play DIR BOARD_SIZE SEED [match options...]: one match with the options every match here
+# shares, its games in DIR (DIR-seedN with SEED=N, which also replaces the seed) and its log
+# in DIR.log
 play() {
-  local dir=$1 size=$2
-  shift 2
+  local dir=$1$tag size=$2 seed=${SEED:-$3}
+  shift 3
   mkdir -p "$dir"
   "$TENGEN" match --size "$size" --rules chinese --max-moves $((size * size * 3)) \
     --move-timeout 300 "${referee[@]}" --parallel "$PARALLEL" --out "$dir" "${resume[@]}" \
-    "$@" 2>"$dir.log" | tail -n 12
+    --seed "$seed" "$@" 2>"$dir.log" | tail -n 12
 }
 
 # pair A B GAMES DIR [extra match options...]: rank A against rank B on SIZE
 pair() {
   local a=$1 b=$2 games=$3 dir=$4
   shift 4
-  play "$dir" "$SIZE" --engine "$(rank "$a")" --engine "$(rank "$b")" --games "$games" \
-    --seed 5 "$@"
+  play "$dir" "$SIZE" 5 --engine "$(rank "$a")" --engine "$(rank "$b")" --games "$games" "$@"
 }
 
 case $what in
@@ -88,8 +92,8 @@ case $what in
     a=${ANCHOR:-9k}
     if [ "${ANCHOR_HANDICAP:-1}" != only ]; then
       echo "== $a against GNU Go level 10, even"
-      play "$OUT/anchor-$a" 19 --engine "$(rank "$a")" --engine "$(gnugo 10)" \
-        --games "$games" --komi 7.5 --seed 7
+      play "$OUT/anchor-$a" 19 7 --engine "$(rank "$a")" --engine "$(gnugo 10)" \
+        --games "$games" --komi 7.5
     fi
     if [ "${ANCHOR_HANDICAP:-1}" != 0 ]; then
       # three ranks stronger gives GNU Go three stones (GNU Go named first keeps Black)
@@ -97,8 +101,8 @@ case $what in
       s=$((n - 3))
       if [ "$s" -ge 1 ]; then s="${s}k"; else s="$((1 - s))d"; fi
       echo "== $s gives GNU Go level 10 three stones"
-      play "$OUT/anchor-$s-gives-3" 19 --engine "$(gnugo 10)" --engine "$(rank "$s")" \
-        --games "$games" --komi 0.5 --handicap 3 --fixed-colors --seed 8
+      play "$OUT/anchor-$s-gives-3" 19 8 --engine "$(gnugo 10)" --engine "$(rank "$s")" \
+        --games "$games" --komi 0.5 --handicap 3 --fixed-colors
     fi
     ;;
   sizes)
@@ -106,15 +110,15 @@ case $what in
     a=${ANCHOR:-9k}
     for size in ${SIZES:-9 13}; do
       echo "== $a against GNU Go level 10 on ${size}x$size, even"
-      play "$OUT/size$size-$a" "$size" --engine "$(rank "$a")" --engine "$(gnugo 10)" \
-        --games "$games" --komi 7.5 --seed 7
+      play "$OUT/size$size-$a" "$size" 7 --engine "$(rank "$a")" --engine "$(gnugo 10)" \
+        --games "$games" --komi 7.5
     done
     ;;
   review)
     games=${2:-20}
     echo "== 20k against GNU Go level 1, even"
-    play "$OUT/review-20k" 19 --engine "$(rank 20k)" --engine "$(gnugo 1)" --games "$games" \
-      --komi 7.5 --seed 9
+    play "$OUT/review-20k" 19 9 --engine "$(rank 20k)" --engine "$(gnugo 1)" --games "$games" \
+      --komi 7.5
     ;;
   *)
     sed -n '2,22p' "$0"
