@@ -60,9 +60,10 @@ play() {
     --seed "$seed" "$@" 2>"$dir.log" | tail -n 12
 }
 
-# pair A B GAMES DIR [extra match options...]: rank A against rank B on SIZE
+# pair A B GAMES DIR [extra match options...]: rank A against rank B on SIZE (DIR-sSIZE off
+# 19x19)
 pair() {
-  local a=$1 b=$2 games=$3 dir=$4
+  local a=$1 b=$2 games=$3 dir=$4$suffix
   shift 4
   play "$dir" "$SIZE" 5 --engine "$(rank "$a")" --engine "$(rank "$b")" --games "$games" "$@"
 }
@@ -74,7 +75,7 @@ case $what in
       set -- $p
       wanted "$1" || continue
       echo "== $1 against $2, even"
-      pair "$1" "$2" "$games" "$OUT/ladder-$1-$2$suffix" --komi 7.5
+      pair "$1" "$2" "$games" "$OUT/ladder-$1-$2" --komi 7.5
     done
     ;;
   handicap)
@@ -84,7 +85,7 @@ case $what in
       wanted "$1" || continue
       echo "== $1 gives $2 three stones"
       # with --fixed-colors the first engine keeps Black: the weaker one takes the stones
-      pair "$2" "$1" "$games" "$OUT/handicap-$1-$2$suffix" --komi 0.5 --handicap 3 --fixed-colors
+      pair "$2" "$1" "$games" "$OUT/handicap-$1-$2" --komi 0.5 --handicap 3 --fixed-colors
     done
     ;;
   anchor)

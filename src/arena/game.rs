@@ -413,12 +413,16 @@ impl Game<'_> {
         &self.names[c.index()]
     }
 
+    /// `c`'s engine, while it runs.
+    fn engine(&mut self, c: Color) -> Result<&mut Engine, EngineError> {
+        self.engines[c.index()]
+            .as_mut()
+            .ok_or_else(|| EngineError::Crash("not running".into()))
+    }
+
     /// Sends `cmd` to `c`'s engine.
     fn raw(&mut self, c: Color, cmd: &Command, timeout: Duration) -> Result<Reply, EngineError> {
-        match self.engines[c.index()].as_mut() {
-            Some(e) => e.send(cmd, timeout),
-            None => Err(EngineError::Crash("not running".into())),
-        }
+        self.engine(c)?.send(cmd, timeout)
     }
 
     /// Sends `cmd` to `c`'s engine; engine failures become a forfeit of `c`.
@@ -577,12 +581,8 @@ impl Game<'_> {
     /// `list_commands` when it does not know `known_command` either.
     fn knows(&mut self, c: Color, name: &str) -> Result<bool, Stop> {
         let timeout = cmd_timeout(self.s);
-        let reply = self.ask(c, &cmd("known_command", &[name]), timeout)?;
-        if reply.ok {
-            return Ok(reply.text.trim().eq_ignore_ascii_case("true"));
-        }
-        let reply = self.ask(c, &cmd("list_commands", &[]), timeout)?;
-        Ok(reply.ok && reply.text.lines().any(|l| l.trim() == name))
+        let known = self.engine(c).and_then(|e| e.knows(name, timeout));
+        known.map_err(|err| engine_failure(c, self.name(c), &format!("known_command {name}"), &err))
     }
 
     fn run(&mut self) -> GameOutcome {

@@ -488,24 +488,21 @@ pub fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, Match
 }
 
 /// Checks `--referee` as [`check_engine`] checks an engine, and that it knows
-/// `final_status_list` (when it answers `known_command`): a referee that cannot start
+/// `final_status_list`: a referee that cannot start
 /// stops the match before any game rather than leaving every disputed game to the rules'
 /// default.
 pub fn check_referee(s: &GameSettings) -> Result<(), MatchError> {
-    match &s.referee {
-        Some(words) => {
-            let spec = EngineSpec {
-                name: "referee".into(),
-                words: words.clone(),
-            };
-            check_program(&spec, s, &["final_status_list"]).map(|_| ())
-        }
-        None => Ok(()),
-    }
+    let Some(words) = &s.referee else {
+        return Ok(());
+    };
+    let spec = EngineSpec {
+        name: "referee".into(),
+        words: words.clone(),
+    };
+    check_program(&spec, s, &["final_status_list"]).map(|_| ())
 }
 
-/// [`check_engine`], also failing when the program answers `known_command` with `false` for
-/// a command of `needs`.
+/// [`check_engine`], also failing when the program does not know a command of `needs`.
 fn check_program(
     spec: &EngineSpec,
     s: &GameSettings,
@@ -535,13 +532,13 @@ fn check_program(
         }
     }
     for need in needs {
-        let ask = game::cmd("known_command", &[need]);
-        if let Ok(r) = e.send(&ask, timeout) {
-            if r.ok && r.text.trim() == "false" {
-                e.finish(false);
-                return Err(fail(format!("does not know `{need}`")));
-            }
-        }
+        let why = match e.knows(need, timeout) {
+            Ok(true) => continue,
+            Ok(false) => format!("does not know `{need}`"),
+            Err(err) => format!("failed `known_command {need}`: {err}"),
+        };
+        e.finish(false);
+        return Err(fail(why));
     }
     e.finish(true);
     Ok(identity.join(" "))

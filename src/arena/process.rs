@@ -173,6 +173,18 @@ impl Engine {
         }
     }
 
+    /// Whether the engine knows command `name`: its `known_command` answer, or the lines of
+    /// `list_commands` when it does not know `known_command` either.
+    pub fn knows(&mut self, name: &str, timeout: Duration) -> Result<bool, EngineError> {
+        let ask = gtp::Command::new_with_args("known_command", |a| a.s(name));
+        let reply = self.send(&ask, timeout)?;
+        if reply.ok {
+            return Ok(reply.text.trim().eq_ignore_ascii_case("true"));
+        }
+        let reply = self.send(&gtp::Command::new("list_commands"), timeout)?;
+        Ok(reply.ok && reply.text.lines().any(|l| l.trim() == name))
+    }
+
     /// Sends `cmd` and waits at most `timeout` for its reply.
     pub fn send(&mut self, cmd: &gtp::Command, timeout: Duration) -> Result<Reply, EngineError> {
         if let Some(why) = &self.closed {
