@@ -60,8 +60,8 @@ play() {
     --seed "$seed" "$@" 2>"$dir.log" | tail -n 12
 }
 
-# pair A B GAMES DIR [extra match options...]: rank A against rank B on SIZE (DIR-sSIZE off
-# 19x19)
+# pair A B GAMES DIR [extra match options...]: rank A against rank B on SIZE, into DIR
+# (DIR-sSIZE on a board other than 19x19)
 pair() {
   local a=$1 b=$2 games=$3 dir=$4$suffix
   shift 4

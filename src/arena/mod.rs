@@ -488,9 +488,8 @@ pub fn check_engine(spec: &EngineSpec, s: &GameSettings) -> Result<String, Match
 }
 
 /// Checks `--referee` as [`check_engine`] checks an engine, and that it knows
-/// `final_status_list`: a referee that cannot start
-/// stops the match before any game rather than leaving every disputed game to the rules'
-/// default.
+/// `final_status_list`: a referee that cannot judge stops the match before any game rather
+/// than leaving every disputed game to the rules' default.
 pub fn check_referee(s: &GameSettings) -> Result<(), MatchError> {
     let Some(words) = &s.referee else {
         return Ok(());
