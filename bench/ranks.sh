@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Calibration of `--rank` (issue 25; results in bench/README.md, "Ranks").
 #
-# usage: bench/ranks.sh ladder|handicap|anchor|sizes|review [GAMES] [OUT_DIR]
+# usage: bench/ranks.sh ladder|step|handicap|anchor|sizes|review [GAMES] [OUT_DIR]
 #   ladder    every fifth rank against the rank five weaker, even games (19x19, or SIZE):
 #             1d-5k 5k-10k 10k-15k 15k-20k 20k-25k 25k-30k (default 20 games a pair)
+#   step      rank k against rank k+1, even games (19x19, or SIZE), k = 25k 20k 15k 10k 5k
+#             (default 40 games a pair): is one rank step clearly won?
 #   handicap  rank k gives rank k+3 three stones, SIZE (19), komi 0.5, k = 1d 5k 10k 15k 20k 25k
 #             minus three (1d-3k, 5k-8k, ...; default 20 games a pair, --fixed-colors)
 #   anchor    the rank given by ANCHOR (default 9k: the GNU Go manual's "about the level of
@@ -19,8 +21,8 @@
 # komi 7.5 (0.5 with handicap), chinese rules, GNU Go as referee, two games at once
 # (PARALLEL). Environment: TENGEN (binary, default target/release/tengen, built if missing),
 # GNUGO (/usr/games/gnugo), PARALLEL (default 2), RESUME=1 (go on with the matches in OUT_DIR),
-# PAIRS (ladder and handicap: only these pairs, by their stronger rank, e.g. PAIRS="20k 25k"),
-# SIZE (ladder and handicap: the board, default 19; the folders then end in -sSIZE),
+# PAIRS (ladder, step, handicap: only these pairs, by their stronger rank, e.g. PAIRS="20k"),
+# SIZE (ladder, step, handicap: the board, default 19; the folders then end in -sSIZE),
 # SEED (every match's seed instead of its mode's own: a second series of new games, which
 # goes into folders ending in -seedSEED).
 set -euo pipefail
@@ -45,6 +47,11 @@ referee=(--referee "$GNUGO --mode gtp --chinese-rules")
 # wanted RANK: true when PAIRS is unset or names RANK
 wanted() { [ -z "${PAIRS:-}" ] || [[ " $PAIRS " == *" $1 "* ]]; }
 rank() { echo "r$1=$TENGEN --threads 1 --seed {seed} --rank $1 --rank-pace off"; }
+
+# weaker RANK N: the rank N steps weaker than RANK (1d and 1k are one step apart)
+weaker() {
+  if [[ $1 == *d ]]; then echo "$(($2 - ${1%d} + 1))k"; else echo "$((${1%k} + $2))k"; fi
+}
 
 gnugo() { echo "gnugo=$GNUGO --mode gtp --level $1 --chinese-rules"; }
 
@@ -76,6 +83,15 @@ case $what in
       wanted "$1" || continue
       echo "== $1 against $2, even"
       pair "$1" "$2" "$games" "$OUT/ladder-$1-$2" --komi 7.5
+    done
+    ;;
+  step)
+    games=${2:-40}
+    for a in 25k 20k 15k 10k 5k; do
+      wanted "$a" || continue
+      b=$(weaker "$a" 1)
+      echo "== $a against $b, even"
+      pair "$a" "$b" "$games" "$OUT/step-$a-$b" --komi 7.5
     done
     ;;
   handicap)
@@ -122,7 +138,7 @@ case $what in
       --komi 7.5
     ;;
   *)
-    sed -n '2,22p' "$0"
+    sed -n '2,27p' "$0"
     exit 2
     ;;
 esac
