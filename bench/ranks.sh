@@ -4,8 +4,8 @@
 # usage: bench/ranks.sh ladder|step|handicap|anchor|sizes|review [GAMES] [OUT_DIR]
 #   ladder    every fifth rank against the rank five weaker, even games (19x19, or SIZE):
 #             1d-5k 5k-10k 10k-15k 15k-20k 20k-25k 25k-30k (default 20 games a pair)
-#   step      rank k against rank k+1, even games (19x19, or SIZE), k = 25k 20k 15k 10k 5k
-#             (default 40 games a pair): is one rank step clearly won?
+#   step      rank k against rank k+1, even games (19x19, or SIZE), k = 1d 5k 10k 15k 20k 25k
+#             (1d-1k 5k-6k ...; default 40 games a pair): is one rank step clearly won?
 #   handicap  rank k gives rank k+3 three stones, SIZE (19), komi 0.5, k = 1d 5k 10k 15k 20k 25k
 #             minus three (1d-3k, 5k-8k, ...; default 20 games a pair, --fixed-colors)
 #   anchor    the rank given by ANCHOR (default 9k: the GNU Go manual's "about the level of
@@ -48,10 +48,15 @@ referee=(--referee "$GNUGO --mode gtp --chinese-rules")
 wanted() { [ -z "${PAIRS:-}" ] || [[ " $PAIRS " == *" $1 "* ]]; }
 rank() { echo "r$1=$TENGEN --threads 1 --seed {seed} --rank $1 --rank-pace off"; }
 
-# weaker RANK N: the rank N steps weaker than RANK (1d and 1k are one step apart)
+# weaker RANK N: the rank N steps weaker than RANK, stronger for a negative N (1d and 1k
+# are one step apart: a kyu rank k counts as k, a dan rank d as 1 - d)
 weaker() {
-  if [[ $1 == *d ]]; then echo "$(($2 - ${1%d} + 1))k"; else echo "$((${1%k} + $2))k"; fi
+  local v
+  if [[ $1 == *d ]]; then v=$((1 - ${1%d} + $2)); else v=$((${1%k} + $2)); fi
+  if [ "$v" -ge 1 ]; then echo "${v}k"; else echo "$((1 - v))d"; fi
 }
+# the stronger rank of every pair that ladder, step and handicap play
+fifths="1d 5k 10k 15k 20k 25k"
 
 gnugo() { echo "gnugo=$GNUGO --mode gtp --level $1 --chinese-rules"; }
 
@@ -78,16 +83,16 @@ pair() {
 case $what in
   ladder)
     games=${2:-20}
-    for p in "1d 5k" "5k 10k" "10k 15k" "15k 20k" "20k 25k" "25k 30k"; do
-      set -- $p
-      wanted "$1" || continue
-      echo "== $1 against $2, even"
-      pair "$1" "$2" "$games" "$OUT/ladder-$1-$2" --komi 7.5
+    for a in $fifths; do
+      wanted "$a" || continue
+      b=$(weaker "$a" 5)
+      echo "== $a against $b, even"
+      pair "$a" "$b" "$games" "$OUT/ladder-$a-$b" --komi 7.5
     done
     ;;
   step)
     games=${2:-40}
-    for a in 25k 20k 15k 10k 5k; do
+    for a in $fifths; do
       wanted "$a" || continue
       b=$(weaker "$a" 1)
       echo "== $a against $b, even"
@@ -96,12 +101,12 @@ case $what in
     ;;
   handicap)
     games=${2:-20}
-    for p in "1d 3k" "5k 8k" "10k 13k" "15k 18k" "20k 23k" "25k 28k"; do
-      set -- $p
-      wanted "$1" || continue
-      echo "== $1 gives $2 three stones"
+    for a in $fifths; do
+      wanted "$a" || continue
+      b=$(weaker "$a" 3)
+      echo "== $a gives $b three stones"
       # with --fixed-colors the first engine keeps Black: the weaker one takes the stones
-      pair "$2" "$1" "$games" "$OUT/handicap-$1-$2" --komi 0.5 --handicap 3 --fixed-colors
+      pair "$b" "$a" "$games" "$OUT/handicap-$a-$b" --komi 0.5 --handicap 3 --fixed-colors
     done
     ;;
   anchor)
@@ -114,9 +119,7 @@ case $what in
     fi
     if [ "${ANCHOR_HANDICAP:-1}" != 0 ]; then
       # three ranks stronger gives GNU Go three stones (GNU Go named first keeps Black)
-      n=${a%k}
-      s=$((n - 3))
-      if [ "$s" -ge 1 ]; then s="${s}k"; else s="$((1 - s))d"; fi
+      s=$(weaker "$a" -3)
       echo "== $s gives GNU Go level 10 three stones"
       play "$OUT/anchor-$s-gives-3" 19 8 --engine "$(gnugo 10)" --engine "$(rank "$s")" \
         --games "$games" --komi 0.5 --handicap 3 --fixed-colors
