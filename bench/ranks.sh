@@ -81,22 +81,14 @@ pair() {
 }
 
 case $what in
-  ladder)
-    games=${2:-20}
+  ladder | step)
+    # ladder: five ranks apart, 20 games a pair by default; step: one rank apart, 40
+    if [ "$what" = ladder ]; then apart=5 games=${2:-20}; else apart=1 games=${2:-40}; fi
     for a in $fifths; do
       wanted "$a" || continue
-      b=$(weaker "$a" 5)
+      b=$(weaker "$a" "$apart")
       echo "== $a against $b, even"
-      pair "$a" "$b" "$games" "$OUT/ladder-$a-$b" --komi 7.5
-    done
-    ;;
-  step)
-    games=${2:-40}
-    for a in $fifths; do
-      wanted "$a" || continue
-      b=$(weaker "$a" 1)
-      echo "== $a against $b, even"
-      pair "$a" "$b" "$games" "$OUT/step-$a-$b" --komi 7.5
+      pair "$a" "$b" "$games" "$OUT/$what-$a-$b" --komi 7.5
     done
     ;;
   handicap)
