@@ -857,7 +857,9 @@ impl Engine {
             }
             let mut c = confirm(game, &limits, || {
                 // half the budget for each colour moving first
-                let n = (params.playouts.unwrap_or(1000).clamp(200, 2000) / 2).max(100);
+                // at least 500 a colour: an ownership from fewer flips the verdict on a lone
+                // stone inside a large area with the seed (engine-tests/suites/genmove.tst)
+                let n = params.playouts.unwrap_or(1000).clamp(1000, 2000) / 2;
                 let time =
                     (params.time.clamp(0.2, 3.0) / 2.0).min(budget.map_or(f64::MAX, |b| 0.2 * b));
                 estimate_status(game, |to_move| {
@@ -869,7 +871,10 @@ impl Engine {
                         soft: budget.map(|_| deadline_in(time)),
                         ..Limits::default()
                     };
-                    judge.search(&Request::new(game, to_move, limits), &mut |_| {})
+                    judge.search(
+                        &Request::new(game, to_move, limits).must_move(),
+                        &mut |_| {},
+                    )
                 })
             });
             if !game.rules().remove_dead {
