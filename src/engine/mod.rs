@@ -4,15 +4,18 @@
 //!
 //! - [`mod@decide`]: the one place that turns a search report into play, pass or resign.
 //! - [`status`]: dead stones and seki for scoring, cached per position.
+//! - [`owners`]: who owns a point after seeded playouts (the playout policy measured alone).
 
 pub mod book;
 pub mod decide;
 pub mod dynkomi;
+pub mod owners;
 pub mod rank;
 pub mod status;
 
 pub use decide::{decide, Decision, Policy, Standing};
 pub use dynkomi::{DynKomi, DynKomiMode, DynKomiParams};
+pub use owners::{playout_owners, Owners};
 pub use rank::{Pace, Rank};
 pub use status::{estimate_status, seki_chains, StatusCache};
 
@@ -817,6 +820,22 @@ impl Engine {
             &Request::new(&self.game, color, limits).stop(&stop),
             &mut |_| {},
         )
+    }
+
+    /// Who owns `point` at the end of `playouts` playouts from the position with `color`
+    /// first (`None`: the side to move), the policy and settings in force, seeded by `seed`
+    /// (`None`: the engine's seed): see [`owners::playout_owners`].
+    pub fn playout_owners(
+        &mut self,
+        color: Option<Color>,
+        point: Point,
+        playouts: u32,
+        seed: Option<u64>,
+    ) -> Owners {
+        self.settle();
+        let color = color.unwrap_or_else(|| self.game.to_move());
+        let seed = seed.unwrap_or(self.params.seed);
+        playout_owners(&self.game, &self.tree, color, point, playouts, seed)
     }
 
     // ----- end of game ---------------------------------------------------------------------
