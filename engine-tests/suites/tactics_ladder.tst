@@ -43,7 +43,7 @@ loadsgf ../sgf/tactics/ladder05.sgf
 51 tengen-playout_owner B3 b 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 52 reg_genmove b
-#? [A3]
+#? [A3] *
 
 # ladder06: the ladder on Black's B3 fails: Black runs at A3 (Pachi t-unit ladder.t, position 6).
 loadsgf ../sgf/tactics/ladder06.sgf
@@ -71,7 +71,7 @@ loadsgf ../sgf/tactics/ladder09.sgf
 91 tengen-playout_owner C3 b 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 92 reg_genmove b
-#? [D3] *
+#? [D3]
 
 # ladder10: Black's C3 is caught in a ladder: running at D3 only feeds it, so Black does not run (Pachi t-unit ladder.t, position 10).
 loadsgf ../sgf/tactics/ladder10.sgf
@@ -97,7 +97,7 @@ loadsgf ../sgf/tactics/ladder12.sgf
 # ladder13: Black's B5 is caught in a ladder: running at A5 only feeds it, so Black does not run (Pachi t-unit ladder.t, position 13).
 loadsgf ../sgf/tactics/ladder13.sgf
 131 tengen-playout_owner B5 b 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+]
+#? [black \d+ white ([7-9]\d|100) neither \d+] *
 132 reg_genmove b
 #? [!(A5|resign)]
 
@@ -120,7 +120,7 @@ loadsgf ../sgf/tactics/ladder16.sgf
 161 tengen-playout_owner C3 b 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 162 reg_genmove b
-#? [D3]
+#? [D3] *
 
 # ladder17: the ladder on Black's D3 fails: Black runs at E3 (Pachi t-unit ladder.t, position 17).
 loadsgf ../sgf/tactics/ladder17.sgf

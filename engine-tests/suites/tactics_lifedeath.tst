@@ -22,7 +22,7 @@ loadsgf ../sgf/tactics/lifedeath02.sgf
 21 tengen-playout_owner D7 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 22 reg_genmove b
-#? [C12|B11|C11|A10|B10|E10|A9|B9|E9|A8|F8|A7|B7|H7|A6|C6|D6|A5|B4|A3|G3|J3|A2|B2|G2|B1|C1|D1|F1|G1|H1|PASS|pass]
+#? [C12|B11|C11|A10|B10|E10|A9|B9|E9|A8|F8|A7|B7|H7|A6|C6|D6|A5|B4|A3|G3|J3|A2|B2|G2|B1|C1|D1|F1|G1|H1|PASS|pass] *
 
 # lifedeath03: White's chain at H2 lives; White to move keeps it alive (Pachi t-unit moggy_lifedeath.t, position 3).
 loadsgf ../sgf/tactics/lifedeath03.sgf
@@ -34,7 +34,7 @@ loadsgf ../sgf/tactics/lifedeath03.sgf
 # lifedeath04: Black takes the chain at M18; Black moves and kills (Pachi t-unit moggy_lifedeath.t, position 4).
 loadsgf ../sgf/tactics/lifedeath04.sgf
 41 tengen-playout_owner M18 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 42 reg_genmove b
 #? [H19|J19|K19|L19|M19|N19|O19|K18|P18|G17|H17|J17|K17|N17|O17|H16|J16|L16|M16|J15|K15|L15|K14|L14|M14|PASS|pass]
 
@@ -50,7 +50,7 @@ loadsgf ../sgf/tactics/lifedeath06.sgf
 61 tengen-playout_owner B17 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 62 reg_genmove b
-#? [A19|C19|E19|F19|D18|F18|E17|G17|A16|B16|G16|A15|C15|F14|G14|E13|F13|G13|H13|A12|E12|B11|A10|C10|F10|B9|C9|PASS|pass] *
+#? [A19|C19|E19|F19|D18|F18|E17|G17|A16|B16|G16|A15|C15|F14|G14|E13|F13|G13|H13|A12|E12|B11|A10|C10|F10|B9|C9|PASS|pass]
 
 # lifedeath07: Black takes the chain at B16 even with White to move; Black, given the move, keeps it dead (Pachi t-unit moggy_lifedeath.t, position 7).
 loadsgf ../sgf/tactics/lifedeath07.sgf
@@ -69,48 +69,48 @@ loadsgf ../sgf/tactics/lifedeath08.sgf
 # lifedeath09: Black takes the chain at B2 even with White to move; Black, given the move, keeps it dead (Pachi t-unit bent4.t, position 1).
 loadsgf ../sgf/tactics/lifedeath09.sgf
 91 tengen-playout_owner B2 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 92 reg_genmove b
 #? [B7|D5|A4|B4|E4|C3|H3|H1|PASS|pass]
 
 # lifedeath10: White's chain at B2 lives with Black to move; White, given the move, keeps it alive (Pachi t-unit bent4.t, position 2).
 loadsgf ../sgf/tactics/lifedeath10.sgf
 101 tengen-playout_owner B2 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 102 reg_genmove w
-#? [B7|A6|A3|H3|G1|PASS|pass]
+#? [B7|A6|A3|H3|G1|PASS|pass] *
 
 # lifedeath11: Black takes the chain at B2 even with White to move; Black, given the move, keeps it dead (Pachi t-unit bent4.t, position 3).
 loadsgf ../sgf/tactics/lifedeath11.sgf
 111 tengen-playout_owner B2 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 112 reg_genmove b
-#? [A7|C7|C6|D5|E4|C3|G3|G1|PASS|pass]
+#? [A7|C7|C6|D5|E4|C3|G3|G1|PASS|pass] *
 
 # lifedeath12: White's chain at C3 lives with Black to move; White, given the move, keeps it alive (Pachi t-unit bent4.t, position 4).
 loadsgf ../sgf/tactics/lifedeath12.sgf
 121 tengen-playout_owner C3 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 122 reg_genmove w
 #? [B8|A7|B7|A6|B6|C5|D5|E5|F5|G5|H4|J4|H3|J3|H2|J2|H1|J1|PASS|pass]
 
 # lifedeath13: Black takes the chain at B2 even with White to move; Black, given the move, keeps it dead (Pachi t-unit bent4.t, position 5).
 loadsgf ../sgf/tactics/lifedeath13.sgf
 131 tengen-playout_owner B2 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 132 reg_genmove b
 #? [A7|C7|C6|D5|E4|A3|C3|G3|A1|C1|G1|PASS|pass]
 
 # lifedeath14: White's chain at H2 lives; White to move keeps it alive (Pachi t-unit bent4.t, position 6).
 loadsgf ../sgf/tactics/lifedeath14.sgf
 141 tengen-playout_owner H2 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 142 reg_genmove w
 #? [H8|J8|H7|J7|E6|F6|H6|J6|D5|F5|B4|PASS|pass] *
 
 # lifedeath15: White takes the chain at A3; White moves and kills (Pachi t-unit bent4.t, position 7).
 loadsgf ../sgf/tactics/lifedeath15.sgf
 151 tengen-playout_owner A3 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+]
+#? [black \d+ white ([7-9]\d|100) neither \d+] *
 152 reg_genmove w
 #? [A7|C7|D7|E7|A6|D6|E6|D5|H4|J3|G2|H2|E1|F1|H1|PASS|pass]

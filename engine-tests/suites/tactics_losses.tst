@@ -15,19 +15,19 @@ loadsgf ../sgf/tactics/loss01.sgf
 11 tengen-playout_owner G8 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 12 reg_genmove b
-#? [J11|G10|H10|J10|H9|J9|J7|J6]
+#? [J11|G10|H10|J10|H9|J9|J7|J6] *
 
 # loss03: lost game: Black's group at B7 is in danger and Black to move saves it (pachi9-2026-11-27-g13.sgf (../shared/data/losses) before move 43).
 loadsgf ../sgf/tactics/loss03.sgf
 21 tengen-playout_owner B7 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+]
 22 reg_genmove b
-#? [A7|A6|B6|B5] *
+#? [A7|A6|B6|B5]
 
 # loss04: lost game: Black's group at J5 is in danger and Black to move saves it (pachi9-2026-11-27-g13.sgf (../shared/data/losses) before move 63).
 loadsgf ../sgf/tactics/loss04.sgf
 31 tengen-playout_owner J5 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 32 reg_genmove b
 #? [J6] *
 

@@ -13,42 +13,42 @@
 # seki01: seki: the shared liberty E9 stays empty; Black to move does not break the seki (Pachi t-unit seki.t, position 1).
 loadsgf ../sgf/tactics/seki01.sgf
 11 tengen-playout_owner E9 100 1
-#? [black \d+ white \d+ neither ([7-9]\d|100)] *
+#? [black \d+ white \d+ neither ([7-9]\d|100)]
 12 reg_genmove b
 #? [!(E9|resign)]
 
 # seki02: seki: the shared liberty E6 stays empty; White to move does not break the seki (Pachi t-unit seki.t, position 2).
 loadsgf ../sgf/tactics/seki02.sgf
 21 tengen-playout_owner E6 100 1
-#? [black \d+ white \d+ neither ([7-9]\d|100)] *
+#? [black \d+ white \d+ neither ([7-9]\d|100)]
 22 reg_genmove w
 #? [!(E6|resign)]
 
 # seki03: seki: the shared liberty E6 stays empty; White to move does not break the seki (Pachi t-unit seki.t, position 3).
 loadsgf ../sgf/tactics/seki03.sgf
 31 tengen-playout_owner E6 100 1
-#? [black \d+ white \d+ neither ([7-9]\d|100)] *
+#? [black \d+ white \d+ neither ([7-9]\d|100)]
 32 reg_genmove w
 #? [!(E6|resign)]
 
 # seki04: White's chain at F1 lives with Black to move; White, given the move, keeps it alive (Pachi t-unit seki.t, position 4).
 loadsgf ../sgf/tactics/seki04.sgf
 41 tengen-playout_owner F1 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 42 reg_genmove w
 #? [] *
 
 # seki05: White's chain at F1 lives with Black to move; White, given the move, keeps it alive (Pachi t-unit seki.t, position 5).
 loadsgf ../sgf/tactics/seki05.sgf
 51 tengen-playout_owner F1 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 52 reg_genmove w
 #? [] *
 
 # seki06: Black's chain at F3 lives; Black to move keeps it alive (Pachi t-unit seki.t, position 6).
 loadsgf ../sgf/tactics/seki06.sgf
 61 tengen-playout_owner F3 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+] *
+#? [black ([7-9]\d|100) white \d+ neither \d+]
 62 reg_genmove b
 #? [E7|F7|G7|F6|G6|D5|E5|A2|A1|B1|G1|PASS|pass]
 
@@ -104,7 +104,7 @@ loadsgf ../sgf/tactics/seki13.sgf
 # seki14: White takes the chain at G4; White moves and kills (Pachi t-unit seki.t, position 14).
 loadsgf ../sgf/tactics/seki14.sgf
 141 tengen-playout_owner G4 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 142 reg_genmove w
 #? [F9|G9|H9|J8|D7|J7|D6|F6|D5|D4|F4|D3|J3|J2|F1|G1|H1|PASS|pass]
 
@@ -118,21 +118,21 @@ loadsgf ../sgf/tactics/seki15.sgf
 # seki16: Black takes the chain at C4 even with White to move; Black, given the move, keeps it dead (Pachi t-unit seki.t, position 16).
 loadsgf ../sgf/tactics/seki16.sgf
 161 tengen-playout_owner C4 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 162 reg_genmove b
 #? [A7|B7|C7|G7|B5|E5|B4|B3|A1|B1|C1|G1|PASS|pass]
 
 # seki17: Black takes the chain at C4 even with White to move; Black, given the move, keeps it dead (Pachi t-unit seki.t, position 17).
 loadsgf ../sgf/tactics/seki17.sgf
 171 tengen-playout_owner C4 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 172 reg_genmove b
 #? [A7|B7|C7|G7|B5|B4|G4|B3|A1|B1|C1|G1|PASS|pass]
 
 # seki18: Black takes the chain at C4 even with White to move; Black, given the move, keeps it dead (Pachi t-unit seki.t, position 18).
 loadsgf ../sgf/tactics/seki18.sgf
 181 tengen-playout_owner C4 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 182 reg_genmove b
 #? [A7|B7|C7|G7|B5|B4|G4|B3|A1|B1|C1|G1|PASS|pass]
 
@@ -148,7 +148,7 @@ loadsgf ../sgf/tactics/seki20.sgf
 201 tengen-playout_owner D4 100 1
 #? [black \d+ white ([7-9]\d|100) neither \d+] *
 202 reg_genmove w
-#? [!(C3|C4|C5|G1|G3|G5|G7|resign)] *
+#? [!(C3|C4|C5|G1|G3|G5|G7|resign)]
 
 # seki21: White's chain at C4 lives; White to move keeps it alive (Pachi t-unit seki.t, position 21).
 loadsgf ../sgf/tactics/seki21.sgf
@@ -167,7 +167,7 @@ loadsgf ../sgf/tactics/seki22.sgf
 # seki23: White's chain at C4 lives; White to move keeps it alive (Pachi t-unit seki.t, position 23).
 loadsgf ../sgf/tactics/seki23.sgf
 231 tengen-playout_owner C4 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 232 reg_genmove w
 #? [G7|G6|B5|D5|B4|B3|D3|G3|G1|PASS|pass]
 
@@ -195,7 +195,7 @@ loadsgf ../sgf/tactics/seki26.sgf
 # seki27: Black takes the chain at C4 even with White to move; Black, given the move, keeps it dead (Pachi t-unit seki.t, position 27).
 loadsgf ../sgf/tactics/seki27.sgf
 271 tengen-playout_owner C4 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 272 reg_genmove b
 #? [A7|B7|G7|B5|B4|G4|B3|A1|B1|C1|G1|PASS|pass]
 
@@ -232,7 +232,7 @@ loadsgf ../sgf/tactics/seki32.sgf
 321 tengen-playout_owner C4 100 1
 #? [black \d+ white ([7-9]\d|100) neither \d+] *
 322 reg_genmove w
-#? [!(B3|B4|B5|D4|E3|G1|G7|resign)]
+#? [!(B3|B4|B5|D4|E3|G1|G7|resign)] *
 
 # seki33: White's chain at D4 lives; White to move keeps it alive (Pachi t-unit seki.t, position 33).
 loadsgf ../sgf/tactics/seki33.sgf
@@ -258,7 +258,7 @@ loadsgf ../sgf/tactics/seki35.sgf
 # seki36: White's chain at C4 lives; White to move keeps it alive (Pachi t-unit seki.t, position 36).
 loadsgf ../sgf/tactics/seki36.sgf
 361 tengen-playout_owner C4 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 362 reg_genmove w
 #? [G7|B5|D5|G5|B4|B3|C3|G3|A1|B1|G1|PASS|pass]
 
@@ -281,12 +281,12 @@ loadsgf ../sgf/tactics/seki39.sgf
 391 tengen-playout_owner C4 100 1
 #? [black \d+ white ([7-9]\d|100) neither \d+] *
 392 reg_genmove w
-#? [!(B3|B4|B5|D4|D5|G1|G7|resign)]
+#? [!(B3|B4|B5|D4|D5|G1|G7|resign)] *
 
 # seki40: White's chain at C4 lives; White to move keeps it alive (Pachi t-unit seki.t, position 40).
 loadsgf ../sgf/tactics/seki40.sgf
 401 tengen-playout_owner C4 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 402 reg_genmove w
 #? [G7|B5|D5|G5|B4|B3|G3|A1|B1|G1|PASS|pass]
 

@@ -13,7 +13,7 @@
 # semeai01: White takes the chain at D6; White moves and kills (Pachi t-unit moggy_semeai.t, position 1).
 loadsgf ../sgf/tactics/semeai01.sgf
 11 tengen-playout_owner D6 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 12 reg_genmove w
 #? [B5|E5|E4]
 
@@ -27,7 +27,7 @@ loadsgf ../sgf/tactics/semeai02.sgf
 # semeai03: White takes the chain at D5; White moves and kills (Pachi t-unit moggy_semeai.t, position 3).
 loadsgf ../sgf/tactics/semeai03.sgf
 31 tengen-playout_owner D5 100 1
-#? [black \d+ white ([7-9]\d|100) neither \d+] *
+#? [black \d+ white ([7-9]\d|100) neither \d+]
 32 reg_genmove w
 #? [D6|E6]
 
@@ -57,11 +57,11 @@ loadsgf ../sgf/tactics/semeai07.sgf
 71 tengen-playout_owner D5 100 1
 #? [black \d+ white ([7-9]\d|100) neither \d+] *
 72 reg_genmove w
-#? [E7|E6|E5|E4] *
+#? [E7|E6|E5|E4]
 
 # semeai08: Black's chain at H8 lives; Black to move keeps it alive (Pachi t-unit moggy.t, position 1).
 loadsgf ../sgf/tactics/semeai08.sgf
 81 tengen-playout_owner H8 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+] *
+#? [black ([7-9]\d|100) white \d+ neither \d+]
 82 reg_genmove b
 #? [D9|E9|G9|J9|E8|J8|C7|D7|J5|G3|H3|PASS|pass] *
