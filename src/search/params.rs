@@ -46,7 +46,8 @@ pub struct SearchParams {
 }
 
 /// Settings whose default differs below 15x15, as `set` takes them: flat AMAF, expansion
-/// after 3 visits, no last-good-reply, twice the learned patterns' prior. Together they won
+/// after 3 visits, no last-good-reply, twice the learned patterns' prior (and no joseki
+/// prior: its dictionary is of 19x19, where it is unmeasured). Together they won
 /// at equal time on 9x9 (bench/README.md, "Search refinements"); 19x19 keeps the defaults
 /// its matches measured.
 const SMALL_BOARD: &[(&str, &str)] = &[
@@ -54,6 +55,7 @@ const SMALL_BOARD: &[(&str, &str)] = &[
     ("expand_visits", "3"),
     ("heavy_lgrf", "0"),
     ("prior_learned", "4"),
+    ("prior_joseki", "0"),
 ];
 
 /// Settings whose default differs from 15x15 up, as `set` takes them: twice the learned
@@ -511,6 +513,14 @@ const PARAMS: &[Param] = &[
         get: |p| p.prior.book.to_string(),
         set: |p, v| {
             p.prior.book = num(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "prior_joseki",
+        get: |p| p.prior.joseki.to_string(),
+        set: |p, v| {
+            p.prior.joseki = num(v)?;
             Some(())
         },
     },
