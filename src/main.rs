@@ -347,6 +347,9 @@ fn main() -> ExitCode {
         Some(Command::Book {
             what: tengen::book::build::BookCommand::Build(a),
         }) => finish(tengen::book::build::run_build(a)),
+        Some(Command::Book {
+            what: tengen::book::build::BookCommand::Joseki(a),
+        }) => finish(tengen::book::joseki::run_build(a)),
         None => run_gtp(&cli),
     }
 }

@@ -545,6 +545,14 @@ const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "prior_joseki",
+        get: |p| p.prior.joseki.to_string(),
+        set: |p, v| {
+            p.prior.joseki = num(v)?;
+            Some(())
+        },
+    },
+    Param {
         name: "prior_owned",
         get: |p| p.prior.owned.to_string(),
         set: |p, v| {
