@@ -371,6 +371,27 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
     None
 }
 
+/// Calls `f` once for each distinct chain with a stone on one of `points` that `keep`
+/// accepts (by one of its stones).
+fn each_chain<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    points: impl IntoIterator<Item = Point>,
+    keep: impl Fn(Point) -> bool,
+    mut f: impl FnMut(Point),
+) {
+    let mut seen = PointList::new();
+    for q in points {
+        if b.color_at(q).is_none() || !keep(q) {
+            continue;
+        }
+        let h = b.chain_head(q);
+        if !seen.contains(h) {
+            seen.push(h);
+            f(q);
+        }
+    }
+}
+
 /// The two-liberty race around the last move `l1`: [`twolib::two_lib_check`] for the last
 /// move's own chain and every chain next to it with two liberties.
 fn two_lib_moves<const W: usize, const P: usize>(
@@ -379,21 +400,13 @@ fn two_lib_moves<const W: usize, const P: usize>(
     l1: Point,
     out: &mut PointList,
 ) {
-    let mut seen = PointList::new();
-    let mut consider = |q: Point, out: &mut PointList| {
-        if b.color_at(q).is_none() || b.lib_count(q) != 2 {
-            return;
-        }
-        let h = b.chain_head(q);
-        if !seen.contains(h) {
-            seen.push(h);
-            twolib::two_lib_check(b, q, c, out);
-        }
-    };
-    consider(l1, out);
-    for q in b.neighbors(l1) {
-        consider(q, out);
-    }
+    let around = std::iter::once(l1).chain(b.neighbors(l1));
+    each_chain(
+        b,
+        around,
+        |q| b.lib_count(q) == 2,
+        |q| twolib::two_lib_check(b, q, c, out),
+    );
 }
 
 /// Own chains of three or four liberties among the eight points around the last move `l1`:
@@ -404,17 +417,10 @@ fn n_lib_moves<const W: usize, const P: usize>(
     l1: Point,
     out: &mut PointList,
 ) {
-    let mut seen = PointList::new();
-    for q in pattern3::neighbours8(b, l1) {
-        if b.color_at(q) != Some(c) || !(3..=4).contains(&b.lib_count(q)) {
-            continue;
-        }
-        let h = b.chain_head(q);
-        if !seen.contains(h) {
-            seen.push(h);
-            twolib::n_lib_defence(b, q, c, out);
-        }
-    }
+    let own = |q: Point| b.color_at(q) == Some(c) && (3..=4).contains(&b.lib_count(q));
+    each_chain(b, pattern3::neighbours8(b, l1), own, |q| {
+        twolib::n_lib_defence(b, q, c, out)
+    });
 }
 
 /// A random legal move that does not fill an own eye and is permitted ([`permitted`]),
