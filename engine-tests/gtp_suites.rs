@@ -14,6 +14,10 @@
 //! The engine runs in `engine-tests/suites/` (as gogui-regress runs it in the folder of
 //! the test file), so SGF files are named `../sgf/NAME.sgf`.
 //! `TENGEN_SUITE=NAME` runs only the suites whose file name contains NAME.
+//!
+//! The tactics suites (`tactics_*.tst`) are also a measure: the summary counts how many of
+//! their playout checks (`tengen-playout_owner`) and search checks (`reg_genmove`) pass,
+//! expected failures included (`bench/tactics.sh` prints it for any binary).
 
 mod common;
 
@@ -136,6 +140,8 @@ struct Outcome {
     expected_failures: usize,
     unexpected_passes: Vec<String>,
     failures: Vec<String>,
+    /// Every checked test: its command name and whether it passed.
+    checks: Vec<(String, bool)>,
 }
 
 fn timeout_for(line: &str) -> std::time::Duration {
@@ -228,6 +234,8 @@ fn run_suite(path: &Path) -> Outcome {
         let matched = re.is_match(&reply.match_text());
         let pass = matched != e.negated;
         let expected = format!("{}[{}]", if e.negated { "!" } else { "" }, e.pattern);
+        let command = step.line.split_whitespace().nth(1).unwrap_or("");
+        out.checks.push((command.to_string(), pass));
         match (pass, e.expected_failure) {
             (true, false) => out.passed += 1,
             (false, true) => out.expected_failures += 1,
@@ -255,10 +263,51 @@ fn suite_files() -> Vec<PathBuf> {
         .unwrap_or_else(|e| panic!("cannot list {}: {}", dir.display(), e))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "tst"))
-        .filter(|p| p.to_string_lossy().contains(&filter))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains(&filter))
+        })
         .collect();
     files.sort();
     files
+}
+
+/// The tactics suites' counts: per suite and in all, the playout checks and the search
+/// checks that pass (expected failures included) out of those run. Empty without them.
+fn tactics_summary(results: &[(PathBuf, Outcome)]) -> String {
+    let count = |o: &Outcome, command: &str| {
+        let of: Vec<bool> = o
+            .checks
+            .iter()
+            .filter(|(c, _)| c == command)
+            .map(|&(_, p)| p)
+            .collect();
+        (of.iter().filter(|&&p| p).count(), of.len())
+    };
+    let mut lines = String::new();
+    let mut all = [(0, 0); 2];
+    for (path, o) in results {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if !name.starts_with("tactics_") {
+            continue;
+        }
+        let (p, s) = (count(o, "tengen-playout_owner"), count(o, "reg_genmove"));
+        lines.push_str(&format!(
+            "tactics {name}: playouts right {}/{}, search right {}/{}\n",
+            p.0, p.1, s.0, s.1
+        ));
+        for (a, b) in all.iter_mut().zip([p, s]) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+    }
+    if !lines.is_empty() {
+        lines.push_str(&format!(
+            "tactics total: playouts right {}/{}, search right {}/{}\n",
+            all[0].0, all[0].1, all[1].0, all[1].1
+        ));
+    }
+    lines
 }
 
 #[test]
@@ -298,6 +347,7 @@ fn gtp_regression_suites() {
             o.unexpected_passes.len()
         ));
     }
+    report.push_str(&tactics_summary(&results));
     // The per-suite summary (shown with `cargo test -- --nocapture`).
     print!("{}", report);
     for (_, o) in &results {
@@ -337,6 +387,45 @@ fn tst_format_is_parsed_like_gogui() {
     );
     assert!(parse_suite("1 name\n#? [(]\n").is_err(), "bad regex");
     assert!(parse_suite("1 name\n#? x\n").is_err(), "no brackets");
+}
+
+#[test]
+fn tactics_summary_counts_both_checks() {
+    let checks = |v: &[(&str, bool)]| {
+        v.iter()
+            .map(|&(c, p)| (c.to_string(), p))
+            .collect::<Vec<_>>()
+    };
+    let a = Outcome {
+        checks: checks(&[
+            ("tengen-playout_owner", true),
+            ("reg_genmove", false),
+            ("tengen-playout_owner", false),
+            ("reg_genmove", true),
+            ("loadsgf", true),
+        ]),
+        ..Outcome::default()
+    };
+    let b = Outcome {
+        checks: checks(&[("tengen-playout_owner", true), ("reg_genmove", true)]),
+        ..Outcome::default()
+    };
+    let other = Outcome {
+        checks: checks(&[("reg_genmove", true)]),
+        ..Outcome::default()
+    };
+    let text = tactics_summary(&[
+        (PathBuf::from("suites/tactics_a.tst"), a),
+        (PathBuf::from("suites/tactics_b.tst"), b),
+        (PathBuf::from("suites/search.tst"), other),
+    ]);
+    assert_eq!(
+        text,
+        "tactics tactics_a.tst: playouts right 1/2, search right 1/2\n\
+         tactics tactics_b.tst: playouts right 1/1, search right 1/1\n\
+         tactics total: playouts right 2/3, search right 2/3\n"
+    );
+    assert_eq!(tactics_summary(&[]), "");
 }
 
 #[test]

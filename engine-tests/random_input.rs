@@ -35,6 +35,7 @@ const COMMANDS: &[&str] = &[
     "final_score",
     "final_status_list",
     "tengen-status",
+    "tengen-playout_owner",
     "loadsgf",
     "time_settings",
     "time_left",

@@ -69,8 +69,8 @@ struct Cli {
     /// A tree-search setting as NAME=VALUE (repeatable), e.g. `--param policy=light` or
     /// `--param expand_visits=4`; the names are those of `SearchParams` (rave_k, exploration,
     /// expand_visits, prior_even, amaf_early_weight, max_nodes, min_visits_to_stop, policy,
-    /// heavy_ko, heavy_escape, heavy_lgrf, heavy_nakade, heavy_two_lib, heavy_pattern,
-    /// heavy_self_atari, and the prior weights prior_line1..3, prior_near1..3, prior_capture,
+    /// heavy_ko, heavy_escape, heavy_lgrf, heavy_nakade, heavy_two_lib, heavy_n_lib,
+    /// heavy_eye_fix, heavy_pattern, heavy_self_atari, and the prior weights prior_line1..3, prior_near1..3, prior_capture,
     /// prior_save, prior_self_atari, prior_ladder, prior_pattern, prior_ko, prior_pass, and
     /// prior_learned, the weight of the learned patterns: 0 leaves them out).
     #[arg(long = "param", value_name = "NAME=VALUE")]
@@ -347,6 +347,9 @@ fn main() -> ExitCode {
         Some(Command::Book {
             what: tengen::book::build::BookCommand::Build(a),
         }) => finish(tengen::book::build::run_build(a)),
+        Some(Command::Book {
+            what: tengen::book::build::BookCommand::Joseki(a),
+        }) => finish(tengen::book::joseki::run_build(a)),
         None => run_gtp(&cli),
     }
 }

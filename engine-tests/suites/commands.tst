@@ -264,3 +264,34 @@ loadsgf ../sgf/eyes.sgf
 
 77 is_legal b a1
 #? [1]
+
+# tengen-playout_owner V [C] [N [SEED]]: who owns V at the end of N seeded playouts of the
+# playout policy (the tactics suites use it). On the eyes position every point is Black's
+# whoever moves first; bad arguments are syntax errors.
+80 known_command tengen-playout_owner
+#? [true]
+
+loadsgf ../sgf/eyes.sgf
+81 tengen-playout_owner a1 w 40 3
+#? [black 40 white 0 neither 0]
+
+82 tengen-playout_owner A1 30
+#? [black 30 white 0 neither 0]
+
+83 tengen-playout_owner a1
+#? [black 100 white 0 neither 0]
+
+84 tengen-playout_owner pass
+#? [\?syntax error]
+
+85 tengen-playout_owner a1 0
+#? [\?syntax error]
+
+86 tengen-playout_owner a1 b 10 -1
+#? [\?syntax error]
+
+87 tengen-playout_owner
+#? [\?syntax error]
+
+88 tengen-playout_owner a1 10 1 b
+#? [\?syntax error]

@@ -1016,16 +1016,24 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// suicide) and do not fill one of `c`'s eyes; `None` when there is none (pass).
     /// `rand_below(n)` must return a uniform number in `0..n`.
     #[inline]
-    pub fn random_move(
+    pub fn random_move(&mut self, c: Color, rand_below: impl FnMut(u32) -> u32) -> Option<Point> {
+        self.random_move_where(c, rand_below, |_, _| true)
+    }
+
+    /// Like [`Self::random_move`], among the points that `accept` also takes (it reads the
+    /// board as it stands); `None` when there is none.
+    #[inline]
+    pub fn random_move_where(
         &mut self,
         c: Color,
         mut rand_below: impl FnMut(u32) -> u32,
+        accept: impl Fn(&Self, Point) -> bool,
     ) -> Option<Point> {
         let mut k = self.n_empty as usize;
         while k > 0 {
             let i = rand_below(k as u32) as usize;
             let p = Point(self.empties[i]);
-            if !self.is_eye(c, p) && self.is_legal_fast(c, p) {
+            if !self.is_eye(c, p) && self.is_legal_fast(c, p) && accept(self, p) {
                 return Some(p);
             }
             // move the rejected point behind the candidates

@@ -19,6 +19,8 @@ use std::time::Instant;
 pub enum BookCommand {
     /// Build an opening book from game records.
     Build(BuildArgs),
+    /// Build the local joseki dictionary (corner replies, for the priors) from game records.
+    Joseki(super::joseki::JosekiArgs),
 }
 
 /// Options of `tengen book build`.

@@ -12,6 +12,7 @@
 //! foreign file is an error, never a panic.
 
 pub mod build;
+pub mod joseki;
 pub mod symmetry;
 
 use crate::board::{Color, Point};
@@ -180,6 +181,55 @@ fn checksum(head: &[u8], body: &[u8]) -> u64 {
     fnv1a(h, body)
 }
 
+/// A file of the book's formats: `magic`, the format `version`, the header's other
+/// `fields`, an FNV-1a checksum of all of them and of the body, then the body.
+fn framed(magic: &[u8; 8], version: u32, fields: &[u8], body: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(20 + fields.len() + body.len());
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(fields);
+    let sum = checksum(&out, body);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out.extend_from_slice(body);
+    out
+}
+
+/// A reader over the header fields of a file written by [`framed`], once its magic and
+/// version are checked; `what` names the kind of file in the error.
+fn unframe<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 8],
+    version: u32,
+    what: &str,
+) -> Result<Reader<'a>, BookError> {
+    if bytes.len() < 8 || &bytes[..8] != magic {
+        return Err(BookError(format!("not a Tengen {what} (wrong magic)")));
+    }
+    let mut r = Reader { bytes, at: 8 };
+    let v = r.u32()?;
+    if v != version {
+        return Err(BookError(format!(
+            "format version {v}, this Tengen reads version {version}"
+        )));
+    }
+    Ok(r)
+}
+
+/// Reads the checksum that ends the header at `r` and checks it, and the file's length
+/// against a body of `body` bytes (`None`: a size that overflowed).
+fn check_sealed(r: &mut Reader, body: Option<usize>) -> Result<(), BookError> {
+    let sum = r.u64()?;
+    if body.and_then(|b| b.checked_add(r.at)) != Some(r.bytes.len()) {
+        return Err(BookError(
+            "length does not match the header (truncated or padded)".into(),
+        ));
+    }
+    if checksum(&r.bytes[..r.at - 8], &r.bytes[r.at..]) != sum {
+        return Err(BookError("checksum mismatch (damaged)".into()));
+    }
+    Ok(())
+}
+
 /// A little-endian reader over a byte slice that never reads past its end.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -296,62 +346,39 @@ impl Book {
             body.extend_from_slice(&r.known.to_le_bytes());
             body.extend_from_slice(&r.wins.to_le_bytes());
         }
-        let mut out = Vec::with_capacity(HEADER + body.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(self.size as u16).to_le_bytes());
-        out.extend_from_slice(&(self.plies as u16).to_le_bytes());
-        out.extend_from_slice(&self.games.to_le_bytes());
-        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        out.extend_from_slice(&(self.replies.len() as u32).to_le_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
-        let sum = checksum(&out, &body);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out.extend_from_slice(&body);
-        out
+        let mut fields = Vec::with_capacity(HEADER - 20);
+        fields.extend_from_slice(&(self.size as u16).to_le_bytes());
+        fields.extend_from_slice(&(self.plies as u16).to_le_bytes());
+        fields.extend_from_slice(&self.games.to_le_bytes());
+        fields.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
+        fields.extend_from_slice(&(self.replies.len() as u32).to_le_bytes());
+        fields.extend_from_slice(&0u32.to_le_bytes());
+        framed(MAGIC, VERSION, &fields, &body)
     }
 
     /// Reads a book file; every field is checked (magic, version, sizes, checksum, key
     /// order, counts), so a damaged or foreign file is an error.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
         let err = |s: &str| Err(BookError(s.to_string()));
-        if bytes.len() < 8 || &bytes[..8] != MAGIC {
-            return err("not a Tengen opening book (wrong magic)");
-        }
-        let mut r = Reader { bytes, at: 8 };
-        let version = r.u32()?;
-        if version != VERSION {
-            return Err(BookError(format!(
-                "format version {version}, this Tengen reads version {VERSION}"
-            )));
-        }
+        let mut r = unframe(bytes, MAGIC, VERSION, "opening book")?;
         let size = r.u16()? as usize;
         let plies = r.u16()? as u32;
         let games = r.u32()?;
         let n_pos = r.u32()? as usize;
         let n_rep = r.u32()? as usize;
         let reserved = r.u32()?;
-        let sum = r.u64()?;
         if reserved != 0 {
             return err("unknown header flags");
         }
         if !(2..=crate::board::MAX_SIZE).contains(&size) {
             return Err(BookError(format!("board size {size}")));
         }
-        let want = n_pos
-            .checked_mul(POSITION_BYTES)
-            .and_then(|a| {
-                n_rep
-                    .checked_mul(REPLY_BYTES)
-                    .and_then(|b| a.checked_add(b))
-            })
-            .and_then(|b| b.checked_add(HEADER));
-        if want != Some(bytes.len()) {
-            return err("length does not match the header (truncated or padded)");
-        }
-        if checksum(&bytes[..HEADER - 8], &bytes[HEADER..]) != sum {
-            return err("checksum mismatch (damaged)");
-        }
+        let body = n_pos.checked_mul(POSITION_BYTES).and_then(|a| {
+            n_rep
+                .checked_mul(REPLY_BYTES)
+                .and_then(|b| a.checked_add(b))
+        });
+        check_sealed(&mut r, body)?;
         let mut entries = Vec::with_capacity(n_pos);
         let mut first = 0u64;
         for _ in 0..n_pos {

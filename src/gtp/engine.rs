@@ -110,6 +110,7 @@ const COMMANDS: &[(&str, Run)] = &[
     ("tengen-pv", Run::Stream(Gtp::principal_variation)),
     ("tengen-heatmap", Run::Stream(Gtp::heat_map)),
     ("tengen-status", Run::Plain(Gtp::status_verdicts)),
+    ("tengen-playout_owner", Run::Plain(Gtp::playout_owner)),
     ("tengen-status_gfx", Run::Plain(Gtp::status_gfx)),
     ("tengen-live_gfx", Run::Plain(Gtp::live_gfx_switch)),
     ("tengen-param", Run::Plain(Gtp::search_param)),
@@ -131,6 +132,11 @@ const GOGUI_ANALYZE: &[&str] = &[
     "none/Live graphics off/tengen-live_gfx off",
     "string/Rules/kata-get-rules",
 ];
+
+/// Playouts of `tengen-playout_owner` when none are given.
+const OWNER_PLAYOUTS: u32 = 100;
+/// Most playouts one `tengen-playout_owner` runs.
+const MAX_OWNER_PLAYOUTS: u32 = 1_000_000;
 
 /// How often live graphics are drawn while `genmove` searches.
 const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
@@ -718,6 +724,41 @@ impl Gtp {
             })
             .collect();
         Ok(lines.join("\n"))
+    }
+
+    /// `tengen-playout_owner VERTEX [COLOR] [PLAYOUTS [SEED]]`: runs PLAYOUTS (default
+    /// [`OWNER_PLAYOUTS`], at most [`MAX_OWNER_PLAYOUTS`]) playouts of the policy in force
+    /// from the position, COLOR first (default: the side to move), seeded by SEED (default:
+    /// `--seed`), and counts who owns VERTEX at their end: `black 73 white 25 neither 2`.
+    fn playout_owner(&mut self, args: &[String]) -> Reply {
+        let (first, rest) = args.split_first().ok_or(SYNTAX)?;
+        let size = self.game().size();
+        let point = match parse_move(first)? {
+            Some(v) => v.to_point(size).ok_or(SYNTAX)?,
+            None => return Err(SYNTAX.into()),
+        };
+        let (color, rest) = match rest.split_first() {
+            Some((c, more)) if c.parse::<Color>().is_ok() => (Some(parse_color(c)?), more),
+            _ => (None, rest),
+        };
+        let (playouts, seed) = match rest {
+            [] => (i64::from(OWNER_PLAYOUTS), None),
+            [n] => (parse_int(n)?, None),
+            [n, s] => (parse_int(n)?, Some(parse_int(s)?)),
+            _ => return Err(SYNTAX.into()),
+        };
+        let playouts = u32::try_from(playouts)
+            .ok()
+            .filter(|n| (1..=MAX_OWNER_PLAYOUTS).contains(n))
+            .ok_or(SYNTAX)?;
+        let seed = seed
+            .map(|s| u64::try_from(s).map_err(|_| SYNTAX))
+            .transpose()?;
+        let o = self.engine.playout_owners(color, point, playouts, seed);
+        Ok(format!(
+            "black {} white {} neither {}",
+            o.black, o.white, o.neither
+        ))
     }
 
     /// `tengen-status_gfx`: the verdicts of `tengen-status` drawn on the board.

@@ -90,6 +90,10 @@ pub struct Request<'a> {
     /// Root moves with a share 0..1 from outside knowledge (the opening book), raised in
     /// the priors.
     pub hints: &'a [(Point, f64)],
+    /// The side to move may not pass at the root while it has another legal move, and play
+    /// goes on even after two passes (the tree search honours it; the status estimate asks
+    /// it so that the opponent moves first).
+    pub must_move: bool,
 }
 
 impl<'a> Request<'a> {
@@ -104,6 +108,7 @@ impl<'a> Request<'a> {
             stop: None,
             interval: None,
             hints: &[],
+            must_move: false,
         }
     }
 
@@ -128,6 +133,14 @@ impl<'a> Request<'a> {
     /// The same request with these root hints.
     pub fn hints(self, hints: &'a [(Point, f64)]) -> Self {
         Request { hints, ..self }
+    }
+
+    /// The same request, with no pass at the root while another legal move is left.
+    pub fn must_move(self) -> Self {
+        Request {
+            must_move: true,
+            ..self
+        }
     }
 
     /// Whether the stop flag is set.

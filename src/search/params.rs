@@ -45,22 +45,36 @@ pub struct SearchParams {
     pub explicit: Vec<&'static str>,
 }
 
-/// Settings whose default differs below 15x15, as `set` takes them: flat AMAF, expansion
-/// after 3 visits, no last-good-reply, twice the learned patterns' prior. Together they won
-/// at equal time on 9x9 (bench/README.md, "Search refinements"); 19x19 keeps the defaults
-/// its matches measured.
+/// The learned patterns at Pachi's weight (300 virtual wins times sqrt(p) against an even
+/// prior of 20: 15 in even-prior units) with the heuristic terms they already hold (distance
+/// to the last move, line, 3x3 shape) at zero, at every size: against Pachi at equal time
+/// the heuristics diluted the patterns (bench/README.md, "Against Pachi"). The judge of
+/// dead stones keeps the table defaults ([`SearchParams::same_at_every_size`]).
+const PATTERN_PRIORS: &[(&str, &str)] = &[
+    ("prior_learned", "15"),
+    ("prior_near1", "0"),
+    ("prior_near2", "0"),
+    ("prior_near3", "0"),
+    ("prior_line1", "0"),
+    ("prior_line2", "0"),
+    ("prior_line3", "0"),
+    ("prior_pattern", "0"),
+];
+
+/// Settings whose default differs below 15x15, as `set` takes them (besides
+/// [`PATTERN_PRIORS`]): flat AMAF, expansion after 3 visits, no last-good-reply. Together
+/// they won at equal time on 9x9 (bench/README.md, "Search refinements").
 const SMALL_BOARD: &[(&str, &str)] = &[
     ("amaf_early_weight", "0"),
     ("expand_visits", "3"),
     ("heavy_lgrf", "0"),
-    ("prior_learned", "4"),
 ];
 
-/// Settings whose default differs from 15x15 up, as `set` takes them: twice the learned
-/// patterns' prior and progressive widening from the five best priors. Together (with the
-/// opening book) they won an SPRT at equal time on 19x19 against the start of issue 23
+/// Settings whose default differs from 15x15 up, as `set` takes them (besides
+/// [`PATTERN_PRIORS`]): progressive widening from the five best priors, which (with the
+/// opening book) won an SPRT at equal time on 19x19 against the start of issue 23
 /// (bench/README.md, "Search refinements").
-const LARGE_BOARD: &[(&str, &str)] = &[("prior_learned", "4"), ("pw_base", "5")];
+const LARGE_BOARD: &[(&str, &str)] = &[("pw_base", "5")];
 
 impl Default for SearchParams {
     fn default() -> Self {
@@ -111,7 +125,7 @@ impl SearchParams {
     pub fn for_size(&self, size: usize) -> SearchParams {
         let mut p = self.clone();
         let table = if size < 15 { SMALL_BOARD } else { LARGE_BOARD };
-        for &(name, value) in table {
+        for &(name, value) in PATTERN_PRIORS.iter().chain(table) {
             if !self.explicit.contains(&name) {
                 if let Some(param) = PARAMS.iter().find(|q| q.name == name) {
                     let _ = (param.set)(&mut p, value);
@@ -124,7 +138,7 @@ impl SearchParams {
     /// These settings with no per-size defaults: [`SearchParams::for_size`] leaves every
     /// one as it is.
     pub fn same_at_every_size(mut self) -> SearchParams {
-        for &(name, _) in SMALL_BOARD.iter().chain(LARGE_BOARD) {
+        for &(name, _) in PATTERN_PRIORS.iter().chain(SMALL_BOARD).chain(LARGE_BOARD) {
             if !self.explicit.contains(&name) {
                 self.explicit.push(name);
             }
@@ -328,6 +342,22 @@ const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "heavy_n_lib",
+        get: |p| p.playout.heavy.n_lib.to_string(),
+        set: |p, v| {
+            p.playout.heavy.n_lib = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "heavy_eye_fix",
+        get: |p| p.playout.heavy.eye_fix.to_string(),
+        set: |p, v| {
+            p.playout.heavy.eye_fix = pct(v)?;
+            Some(())
+        },
+    },
+    Param {
         name: "heavy_pattern",
         get: |p| p.playout.heavy.pattern.to_string(),
         set: |p, v| {
@@ -515,6 +545,14 @@ const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "prior_joseki",
+        get: |p| p.prior.joseki.to_string(),
+        set: |p, v| {
+            p.prior.joseki = num(v)?;
+            Some(())
+        },
+    },
+    Param {
         name: "prior_owned",
         get: |p| p.prior.owned.to_string(),
         set: |p, v| {
@@ -554,11 +592,16 @@ mod tests {
         assert_eq!(nine.amaf_early_weight, 0.0);
         assert_eq!(nine.expand_visits, 3);
         assert_eq!(nine.playout.heavy.lgrf, 0);
-        assert_eq!(nine.prior.learned, 4.0);
+        assert_eq!(nine.prior.learned, 15.0);
+        assert_eq!(
+            (nine.prior.near, nine.prior.line1, nine.prior.pattern),
+            ([0.0; 3], 0.0, 0.0)
+        );
         assert_eq!(nine.pw_base, 0);
-        // large boards: their own two, the rest as the defaults
+        // large boards: their own, the pattern priors, the rest as the defaults
         let nineteen = d.for_size(19);
-        assert_eq!((nineteen.prior.learned, nineteen.pw_base), (4.0, 5));
+        assert_eq!((nineteen.prior.learned, nineteen.pw_base), (15.0, 5));
+        assert_eq!(nineteen.prior.near, [0.0; 3]);
         assert_eq!(nineteen.expand_visits, d.expand_visits);
         assert_eq!(nineteen.amaf_early_weight, d.amaf_early_weight);
         assert_eq!(d.for_size(15).pw_base, 5);
@@ -572,7 +615,7 @@ mod tests {
         // a refused value is no setting
         let mut bad = SearchParams::default();
         assert!(bad.set("prior_learned=-1").is_err());
-        assert_eq!(bad.for_size(9).prior.learned, 4.0);
+        assert_eq!(bad.for_size(9).prior.learned, 15.0);
         // the dead-stone judge's settings are the same at every size
         let same = SearchParams::default().same_at_every_size();
         assert_eq!(same.for_size(9).expand_visits, 8);

@@ -5,6 +5,7 @@
 use super::pattern3;
 use super::tree::{NewChild, PASS};
 use crate::board::{Bitset, Board, Color, Point};
+use crate::book::joseki::Joseki;
 use crate::patterns::features::Context;
 use crate::patterns::model::Model;
 use crate::tactics::{self, PointList};
@@ -48,6 +49,9 @@ pub struct PriorParams {
     /// Wins for a move on a critical point (Coulom 2009: owning it goes with winning more
     /// than its ownership and the winrate explain), applied while selecting; 0 = off.
     pub crit: f64,
+    /// Wins for a local reply the joseki dictionary gives after the last move (19x19
+    /// only): its share of the strong players' answers times this; 0 = off.
+    pub joseki: f64,
 }
 
 impl PriorParams {
@@ -70,6 +74,7 @@ impl PriorParams {
             book: 2.0,
             owned: 0.0,
             crit: 0.0,
+            joseki: 0.0,
         }
     }
 }
@@ -81,6 +86,8 @@ pub struct Priors {
     pub params: PriorParams,
     /// The learned patterns (`None`: heuristics only).
     model: Option<&'static Model>,
+    /// The local joseki dictionary (`None`: off).
+    joseki: Option<&'static Joseki>,
 }
 
 /// Moves less likely than this get no learned prior (Pachi's cut).
@@ -108,7 +115,12 @@ impl Priors {
         } else {
             None
         };
-        Priors { params, model }
+        let joseki = (params.joseki > 0.0).then(Joseki::embedded).flatten();
+        Priors {
+            params,
+            model,
+            joseki,
+        }
     }
 
     /// The children of a position with `c` to move: every empty point where `c` may play
@@ -208,6 +220,7 @@ impl Priors {
                 }
             }
         }
+        self.add_joseki(b, c, last, e, &mut accs);
         out.extend(accs.into_iter().map(|(p, a)| child(p, a)));
         let mut pass = Acc::default();
         pass.add(e, 0.5);
@@ -215,6 +228,37 @@ impl Priors {
             pass.add(e * pr.pass, 0.0);
         }
         out.push(child(PASS, pass));
+    }
+}
+
+impl Priors {
+    /// Joseki wins for the children the dictionary names after the last move: `joseki`
+    /// times each local reply's share (19x19 only; [`Joseki::replies`]).
+    fn add_joseki<const W: usize, const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        c: Color,
+        last: Option<Point>,
+        e: f64,
+        accs: &mut [(Point, Acc)],
+    ) {
+        let (Some(j), Some(l)) = (self.joseki, last) else {
+            return;
+        };
+        let size = b.size();
+        let mut hints = Vec::new();
+        j.replies(
+            size,
+            |x, y| b.color_at(Point::new(x, y, size)),
+            c,
+            l,
+            &mut hints,
+        );
+        for (p, share) in hints {
+            if let Some((_, a)) = accs.iter_mut().find(|(q, _)| *q == p) {
+                a.add(e * self.params.joseki * share, 1.0);
+            }
+        }
     }
 }
 
@@ -496,5 +540,56 @@ mod tests {
         // visits grow with the learned wins: the star point is worth more playouts
         let n = |v: &[NewChild], p| v.iter().find(|c| c.point == p).unwrap().prior_n;
         assert!(n(&with, q16) > n(&without, q16));
+    }
+
+    #[test]
+    fn joseki_replies_get_wins_on_19x19_only() {
+        let p19 = |s: &str| {
+            s.parse::<crate::board::Vertex>()
+                .unwrap()
+                .to_point(19)
+                .unwrap()
+        };
+        let with = Priors::new(PriorParams {
+            joseki: 8.0,
+            ..PriorParams::new(20)
+        });
+        assert!(with.joseki.is_some(), "the built-in dictionary loads");
+        let without = Priors::new(PriorParams {
+            joseki: 0.0,
+            ..PriorParams::new(20)
+        });
+        // Black Q16, White approaches at R14: Black to move
+        let b = crate::board::Board19::from_stones(19, &[p19("Q16")], &[p19("R14")]).unwrap();
+        let last = [Some(p19("R14")), Some(p19("Q16")), None];
+        let (mut a, mut z) = (vec![], vec![]);
+        with.compute(&b, Color::Black, &last, &mut a);
+        without.compute(&b, Color::Black, &last, &mut z);
+        assert_eq!(a.len(), z.len());
+        let raised: Vec<Point> = a
+            .iter()
+            .zip(&z)
+            .filter(|(x, y)| x.prior_w2 != y.prior_w2)
+            .map(|(x, y)| {
+                assert!(x.prior_w2 > y.prior_w2 && x.prior_n > y.prior_n);
+                x.point
+            })
+            .collect();
+        assert!(!raised.is_empty());
+        for p in &raised {
+            let (x, y) = p.xy(19);
+            assert!(x >= 9 && y >= 9, "{:?} outside the corner", p.vertex(19));
+        }
+        // no joseki without a last move, nor on 9x9 (the same stones' shape)
+        let (mut a, mut z) = (vec![], vec![]);
+        with.compute(&b, Color::Black, &[None; 3], &mut a);
+        without.compute(&b, Color::Black, &[None; 3], &mut z);
+        assert_eq!(a, z);
+        let b9 = Board9::from_stones(9, &[pt("F6")], &[pt("G4")]).unwrap();
+        let last = [Some(pt("G4")), Some(pt("F6")), None];
+        let (mut a, mut z) = (vec![], vec![]);
+        with.compute(&b9, Color::Black, &last, &mut a);
+        without.compute(&b9, Color::Black, &last, &mut z);
+        assert_eq!(a, z);
     }
 }

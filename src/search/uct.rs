@@ -243,10 +243,18 @@ impl TreeSearch {
     }
 
     /// Expands the root if needed and marks the moves that may not be played now: barred
-    /// ones and those the game's rules forbid (superko, suicide).
+    /// ones, those the game's rules forbid (superko, suicide), and the pass when
+    /// `must_move` and another move is left.
     /// Hinted moves (`hints`: point and share 0..1) get `prior_book` times their share in
     /// virtual wins when the root is expanded here.
-    fn prepare_root(&self, game: &Game, job: &Job, barred: &[Point], hints: &[(Point, f64)]) {
+    fn prepare_root(
+        &self,
+        game: &Game,
+        job: &Job,
+        barred: &[Point],
+        hints: &[(Point, f64)],
+        must_move: bool,
+    ) {
         let tree = self.tree_read();
         let root = tree.root();
         if !tree.node(root).is_expanded() {
@@ -265,18 +273,27 @@ impl TreeSearch {
             }
             tree.expand(root, job.color, &kids);
         }
+        let mut pass = None;
+        let mut playable = false;
         for k in tree.node(root).children() {
             let n = tree.node(k);
             let pruned = match n.as_move() {
-                None => false,
+                None => {
+                    pass = Some(n);
+                    false
+                }
                 Some(p) => barred.contains(&p) || !game.is_legal(job.color, Move::Play(p)),
             };
+            playable |= !pruned && n.as_move().is_some();
             n.set_pruned(pruned);
+        }
+        if let Some(n) = pass {
+            n.set_pruned(must_move && playable);
         }
     }
 
     /// The job of a search from `game`'s position for `color`.
-    fn new_job(&self, game: &Game, color: Color, max_playouts: u64) -> Arc<Job> {
+    fn new_job(&self, game: &Game, color: Color, max_playouts: u64, must_move: bool) -> Arc<Job> {
         let reused = {
             let tree = self.tree_read();
             tree.node(tree.root()).n() as u64
@@ -288,11 +305,16 @@ impl TreeSearch {
             Some(Move::Play(p)) => Some(p),
             _ => None,
         };
-        let root_passes = moves
-            .iter()
-            .rev()
-            .take_while(|(_, m)| *m == Move::Pass)
-            .count() as u32;
+        // a side that must move plays on even after two passes (the status estimate)
+        let root_passes = if must_move {
+            0
+        } else {
+            moves
+                .iter()
+                .rev()
+                .take_while(|(_, m)| *m == Move::Pass)
+                .count() as u32
+        };
         let seed = self
             .params
             .seed
@@ -530,8 +552,8 @@ impl Searcher for TreeSearch {
             (None, None, None) => DEFAULT_PLAYOUTS,
             _ => u64::MAX,
         };
-        let job = self.new_job(game, color, max_playouts);
-        self.prepare_root(game, &job, req.barred, req.hints);
+        let job = self.new_job(game, color, max_playouts, req.must_move);
+        self.prepare_root(game, &job, req.barred, req.hints, req.must_move);
         self.start(job.clone());
         let started = Instant::now();
         // the limits in seconds from now; a soft limit alone is a hard one, and only a
@@ -615,8 +637,8 @@ impl Searcher for TreeSearch {
     fn ponder(&mut self, game: &Game, color: Color) {
         self.end_pondering();
         self.place_root(game, color);
-        let job = self.new_job(game, color, u64::MAX);
-        self.prepare_root(game, &job, &[], &[]);
+        let job = self.new_job(game, color, u64::MAX, false);
+        self.prepare_root(game, &job, &[], &[], false);
         self.start(job.clone());
         log::info!("pondering for {color}");
         self.pondering = Some(job);
@@ -1153,7 +1175,7 @@ mod tests {
         p.prior.owned = 1.0;
         p.prior.crit = 1.0;
         let s = TreeSearch::new(p);
-        let job = s.new_job(&g, Color::Black, 0);
+        let job = s.new_job(&g, Color::Black, 0, false);
         let e = job.priors.params.even as f64;
         let (a, b, c) = (pt("A1", 9), pt("E5", 9), pt("C3", 9));
         // too few playouts: nothing yet

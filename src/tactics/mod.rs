@@ -10,12 +10,15 @@
 //! - [`ladder`]: ladder reading, and whether a chain in atari is caught.
 //! - [`nakade`]: the vital point of a small enclosed eye space.
 //! - [`seki`]: moves that throw away a simple seki.
+//! - [`twolib`]: capture races of short chains: two-liberty ataris and counter-ataris,
+//!   approach moves, the defence of three- and four-liberty chains, eye fixing.
 
 pub mod atari;
 pub mod ladder;
 pub mod nakade;
 pub mod seki;
 pub mod selfatari;
+pub mod twolib;
 
 #[cfg(test)]
 pub(crate) mod testutil;
@@ -25,7 +28,8 @@ pub use ladder::{escape_is_caught, ladder_works};
 pub use nakade::nakade_point;
 pub use seki::breaks_seki;
 pub use selfatari::{
-    is_bad_self_atari, is_self_atari, libs_after, self_atari_other_lib, LibsAfter,
+    is_bad_self_atari, is_self_atari, is_three_lib_suicide, libs_after, self_atari_other_lib,
+    LibsAfter,
 };
 
 use crate::board::Point;

@@ -279,6 +279,66 @@ fn is_nakade_fill<const W: usize, const P: usize>(
         && is_dead_shape(b, pts)
 }
 
+/// Whether `c` on the empty point `p` is a three-liberty "suicide" (Pachi's test, after a
+/// lost semeai): the move only fills a liberty of one own chain with three, leaving two that
+/// the opponent can take one by one, since extending at the other gains nothing and
+/// connects nowhere. Not suicide: a move that gains liberties or joins two chains, one next
+/// to an enemy chain of three liberties or fewer (it may win a race), or one whose chain
+/// keeps a one-point eye.
+pub fn is_three_lib_suicide<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    p: Point,
+) -> bool {
+    if b.empty_neighbor_count(p) >= 2 {
+        return false;
+    }
+    let mut g = None;
+    for n in b.neighbors(p) {
+        match b.color_at(n) {
+            Some(col) if col == c => match g {
+                None => g = Some(n),
+                Some(h) if b.chain_head(h) == b.chain_head(n) => {}
+                Some(_) => return false,
+            },
+            Some(_) if b.lib_count(n) <= 3 => return false,
+            _ => {}
+        }
+    }
+    let Some(g) = g else {
+        return false;
+    };
+    if b.lib_count(g) != 3 {
+        return false;
+    }
+    let mut others = b.chain_libs(g).points().filter(|&l| l != p);
+    let (Some(x), Some(y)) = (others.next(), others.next()) else {
+        return false;
+    };
+    let adjacent = |a: Point, z: Point| b.neighbors(a).any(|n| n == z);
+    let (adj_x, adj_y) = (adjacent(x, p), adjacent(y, p));
+    // an empty neighbour of p that is not one of the other liberties: the move gains
+    if b.empty_neighbor_count(p) > usize::from(adj_x || adj_y) {
+        return false;
+    }
+    let eye = |e: Point| b.neighbors(e).all(|n| b.color_at(n) == Some(c));
+    let xy = usize::from(adjacent(x, y));
+    let h = b.chain_head(g);
+    for (lib, other, adj) in [(x, y, adj_x), (y, x, adj_y)] {
+        if eye(other) {
+            return false;
+        }
+        let gains = b.empty_neighbor_count(lib) > 1 + xy + usize::from(adj);
+        let joins = b
+            .neighbors(lib)
+            .any(|n| b.color_at(n) == Some(c) && b.chain_head(n) != h && b.lib_count(n) > 1);
+        if !gains && !joins {
+            return true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -460,5 +520,31 @@ mod tests {
             self_ataris > 500 && captures > 100,
             "{self_ataris} {captures}"
         );
+    }
+
+    #[test]
+    fn three_liberty_suicide_in_a_three_point_eye_space() {
+        // Black's chain around the eye space C2-D2-E2: filling an end point leaves two
+        // liberties the opponent takes one by one; the middle makes two eyes
+        let b = crate::tactics::testutil::corner9(&[
+            "O O O O O O O", //
+            "O X X X X X O",
+            "O X . . . X O",
+            "O X X X X X O",
+        ]);
+        let p = |v| crate::tactics::testutil::pt(v, 9);
+        assert!(is_three_lib_suicide(&b, Color::Black, p("C2")));
+        assert!(is_three_lib_suicide(&b, Color::Black, p("E2")));
+        assert!(!is_three_lib_suicide(&b, Color::Black, p("D2")));
+        // not Black's chain: White's moves there are no three-liberty suicide
+        assert!(!is_three_lib_suicide(&b, Color::White, p("C2")));
+        // with an outside liberty the chain has four: no suicide
+        let b = crate::tactics::testutil::corner9(&[
+            "O O O . O O O", //
+            "O X X X X X O",
+            "O X . . . X O",
+            "O X X X X X O",
+        ]);
+        assert!(!is_three_lib_suicide(&b, Color::Black, p("C2")));
     }
 }

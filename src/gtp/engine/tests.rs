@@ -1071,3 +1071,62 @@ fn allow_and_avoid_bar_moves_from_the_search() {
         }
     }
 }
+
+#[test]
+fn playout_owner_counts_and_checks_its_arguments() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 5");
+    // Black fills the board but for the eyes A1, C1, E1 and E3
+    for y in 1..=5 {
+        for x in ["a", "b", "c", "d", "e"] {
+            if !matches!((x, y), ("a" | "c" | "e", 1) | ("e", 3)) {
+                ok(&mut g, &format!("play b {x}{y}"));
+                ok(&mut g, "play w pass");
+            }
+        }
+    }
+    // the eyes are Black's at the end of every playout
+    assert_eq!(
+        ok(&mut g, "tengen-playout_owner c1 w 40 3"),
+        "black 40 white 0 neither 0"
+    );
+    let a = ok(&mut g, "tengen-playout_owner e3 30 9");
+    assert_eq!(a, "black 30 white 0 neither 0");
+    assert_eq!(
+        a,
+        ok(&mut g, "tengen-playout_owner E3 b 30 9"),
+        "Black to move"
+    );
+    let n: u32 = a
+        .split_whitespace()
+        .filter_map(|w| w.parse::<u32>().ok())
+        .sum();
+    assert_eq!(n, 30, "{a}");
+    assert_eq!(
+        ok(&mut g, "tengen-playout_owner e5")
+            .split_whitespace()
+            .filter_map(|w| w.parse::<u32>().ok())
+            .sum::<u32>(),
+        OWNER_PLAYOUTS
+    );
+    for bad in [
+        "",
+        "pass",
+        "f6",
+        "z1",
+        "a1 x",
+        "a1 0",
+        "a1 -3",
+        "a1 2000000",
+        "a1 10 -1",
+        "a1 10 x",
+        "a1 b 10 1 2",
+        "a1 10 b",
+    ] {
+        assert_eq!(
+            err(&mut g, &format!("tengen-playout_owner {bad}")),
+            "syntax error",
+            "{bad}"
+        );
+    }
+}

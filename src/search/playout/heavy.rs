@@ -1,19 +1,26 @@
 //! The heavy playout policy: an ordered list of rules, each tried with its own probability,
-//! the first that yields a good move wins (the scheme of MoGo and Pachi's moggy), then
-//! last-good-reply with forgetting (LGRF-2, Baier & Drake 2010), then a random move that
-//! does not fill an own eye, with a self-atari filter.
+//! the first that yields a good move wins (the scheme of MoGo and Pachi's moggy), then a
+//! random move that does not fill an own eye, refuses bad self-ataris and keeps sekis.
 //!
 //! The rules, in order: retake a ko whose ban has expired; capture or escape after the last
-//! move's atari (counter-captures first, ladder-aware escapes); the last good reply to the
-//! last two moves; the vital point of an eye space next to the last move (nakade); attack
-//! and defence of two-liberty chains next to the last move; 3x3 shapes around the last two
-//! moves; otherwise random.
+//! move's atari (counter-captures first, ladder-aware escapes; always when an own chain of
+//! three or more stones is in atari); after the opponent refused a bad self-atari, ladder
+//! its two-liberty chain there; the two-liberty race next to the last move (ataris on
+//! chains without miai, approach moves, the defender's counter-captures and counter-ataris);
+//! the defence of own three- and four-liberty chains around the last move by attacking a
+//! two-liberty neighbour; eye fixing; the vital point of an eye space next to the last move
+//! (nakade); the last good reply with forgetting (LGRF-2, Baier & Drake 2010) to the last
+//! two moves; 3x3 shapes around the last two moves; otherwise random.
+//!
+//! Every move a rule or the random draw proposes must be permitted: no bad self-atari, no
+//! three-liberty suicide, no move that breaks a simple seki. When no permitted move is
+//! left the side passes (as Pachi's playouts do), so sekis survive to the count.
 
 use super::draw::{below, roll};
 use super::{Context, MovePolicy};
 use crate::board::{Board, Color, Point};
 use crate::search::pattern3;
-use crate::tactics::{self, PointList};
+use crate::tactics::{self, twolib, PointList};
 use rand::Rng;
 
 /// The probabilities (in percent) with which each rule of the heavy policy is tried.
@@ -27,12 +34,18 @@ pub struct HeavyParams {
     pub lgrf: u32,
     /// The vital point of an eye space next to the last move.
     pub nakade: u32,
-    /// Attack and defence of two-liberty chains next to the last move.
+    /// The two-liberty race next to the last move, and the ladder after the opponent's
+    /// refused self-atari.
     pub two_lib: u32,
+    /// Own three- and four-liberty chains around the last move atari a two-liberty
+    /// neighbour.
+    pub n_lib: u32,
+    /// Fix an eye the last move threatens to make false.
+    pub eye_fix: u32,
     /// 3x3 shapes around the last two moves.
     pub pattern: u32,
     /// Random moves that are bad self-ataris are replaced (by the chain's other liberty,
-    /// or another random move).
+    /// or another random move); otherwise one is played while any other move is left.
     pub self_atari: u32,
     /// Fill-board tries (MoGo): before a random move, this many random empty points are
     /// looked at, and the first whose eight neighbours are all empty is played.
@@ -46,7 +59,9 @@ impl Default for HeavyParams {
             escape: 90,
             lgrf: 90,
             nakade: 80,
-            two_lib: 50,
+            two_lib: 80,
+            n_lib: 25,
+            eye_fix: 100,
             pattern: 90,
             self_atari: 90,
             fill: 0,
@@ -135,13 +150,23 @@ impl Replies {
 }
 
 /// Whether `c` may play the candidate `p` in a playout: empty, legal (simple ko, no
-/// suicide), not an own eye, not a bad self-atari.
+/// suicide), not an own eye, and permitted ([`permitted`]).
 #[inline]
 pub(super) fn good<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> bool {
-    b.is_empty_point(p)
-        && b.is_legal_fast(c, p)
-        && !b.is_eye(c, p)
-        && !tactics::is_bad_self_atari(b, c, p)
+    b.is_empty_point(p) && b.is_legal_fast(c, p) && !b.is_eye(c, p) && permitted(b, c, p)
+}
+
+/// Whether the legal move `p` of `c` is no bad self-atari, no three-liberty suicide and
+/// does not break a simple seki.
+#[inline]
+pub(super) fn permitted<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    p: Point,
+) -> bool {
+    !tactics::is_bad_self_atari(b, c, p)
+        && !tactics::is_three_lib_suicide(b, c, p)
+        && !tactics::breaks_seki(b, c, p)
 }
 
 /// A uniformly chosen good move among `cands`, if any.
@@ -165,12 +190,19 @@ pub(super) fn pick<const W: usize, const P: usize, R: Rng>(
 pub struct Heavy<'a> {
     params: &'a HeavyParams,
     replies: &'a mut Replies,
+    /// The last random move each colour was refused as a bad self-atari, until the
+    /// opponent has answered it.
+    refused: [Option<Point>; 2],
 }
 
 impl<'a> Heavy<'a> {
     /// The policy with these rule probabilities, learning replies into `replies`.
     pub fn new(params: &'a HeavyParams, replies: &'a mut Replies) -> Self {
-        Heavy { params, replies }
+        Heavy {
+            params,
+            replies,
+            refused: [None; 2],
+        }
     }
 }
 
@@ -183,7 +215,13 @@ impl MovePolicy for Heavy<'_> {
         ctx: &Context,
         rng: &mut R,
     ) -> Option<Point> {
-        choose(b, c, ctx, self.replies, self.params, rng)
+        let refused = self.refused[c.opponent().index()].take();
+        if let Some(p) = local_move(b, c, ctx, self.replies, self.params, refused, rng) {
+            return Some(p);
+        }
+        let (p, refused) = random_move(b, c, self.params, rng);
+        self.refused[c.index()] = refused;
+        p
     }
 
     fn finish(&mut self, record: &[(Color, Point)], score: f64) {
@@ -202,7 +240,7 @@ pub fn winner(score: f64) -> Option<Color> {
     }
 }
 
-/// The heavy policy's move for `c`, or `None` to pass (no legal non-eye move is left).
+/// The heavy policy's move for `c`, or `None` to pass (no permitted move is left).
 pub fn choose<const W: usize, const P: usize, R: Rng>(
     b: &mut Board<W, P>,
     c: Color,
@@ -211,19 +249,21 @@ pub fn choose<const W: usize, const P: usize, R: Rng>(
     hp: &HeavyParams,
     rng: &mut R,
 ) -> Option<Point> {
-    if let Some(p) = local_move(b, c, ctx, replies, hp, rng) {
+    if let Some(p) = local_move(b, c, ctx, replies, hp, None, rng) {
         return Some(p);
     }
-    random_move(b, c, hp, rng)
+    random_move(b, c, hp, rng).0
 }
 
-/// The first rule that yields a good move, if any.
+/// The first rule that yields a good move, if any. `refused` is the opponent's last random
+/// move refused as a bad self-atari, if it was the opponent's last turn.
 pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
     b: &Board<W, P>,
     c: Color,
     ctx: &Context,
     replies: &Replies,
     hp: &HeavyParams,
+    refused: Option<Point>,
     rng: &mut R,
 ) -> Option<Point> {
     let opp = c.opponent();
@@ -240,7 +280,11 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
     }
     let l1 = ctx.last[0]?;
     let l1_stone = b.color_at(l1) == Some(opp);
-    if roll(rng, hp.escape) {
+    // an own chain of three or more stones in atari is always defended
+    let big_in_atari = b
+        .neighbors(l1)
+        .any(|q| b.color_at(q) == Some(c) && b.lib_count(q) == 1 && b.chain_len(q) >= 3);
+    if big_in_atari || roll(rng, hp.escape) {
         // the last move's own chain in atari: take it
         if l1_stone {
             if let Some(lib) = tactics::atari_liberty(b, l1) {
@@ -257,11 +301,34 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
             return Some(p);
         }
     }
-    if roll(rng, hp.lgrf) {
-        if let Some(r) = replies.reply(c, ctx.last[1], l1) {
-            if good(b, c, r) {
-                return Some(r);
+    if let Some(r) = refused {
+        if roll(rng, hp.two_lib) {
+            cands.clear();
+            twolib::ladder_captures_near(b, r, c, &mut cands);
+            if let Some(p) = pick(b, c, &cands, rng) {
+                return Some(p);
             }
+        }
+    }
+    if roll(rng, hp.two_lib) {
+        cands.clear();
+        two_lib_moves(b, c, l1, &mut cands);
+        if let Some(p) = pick(b, c, &cands, rng) {
+            return Some(p);
+        }
+    }
+    if roll(rng, hp.n_lib) {
+        cands.clear();
+        n_lib_moves(b, c, l1, &mut cands);
+        if let Some(p) = pick(b, c, &cands, rng) {
+            return Some(p);
+        }
+    }
+    if l1_stone && roll(rng, hp.eye_fix) {
+        cands.clear();
+        twolib::eye_fix_moves(b, l1, c, &mut cands);
+        if let Some(p) = pick(b, c, &cands, rng) {
+            return Some(p);
         }
     }
     if roll(rng, hp.nakade) {
@@ -279,11 +346,11 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
             return Some(p);
         }
     }
-    if roll(rng, hp.two_lib) {
-        cands.clear();
-        two_lib_moves(b, c, l1, &mut cands);
-        if let Some(p) = pick(b, c, &cands, rng) {
-            return Some(p);
+    if roll(rng, hp.lgrf) {
+        if let Some(r) = replies.reply(c, ctx.last[1], l1) {
+            if good(b, c, r) {
+                return Some(r);
+            }
         }
     }
     if roll(rng, hp.pattern) {
@@ -304,56 +371,69 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
     None
 }
 
-/// Moves on chains with two liberties next to the last move (its own chain included):
-/// ataris on enemy chains that do not leave the attacker in atari, and liberty-gaining
-/// extensions of own chains.
+/// Calls `f` once for each distinct chain with a stone on one of `points` that `keep`
+/// accepts (by one of its stones).
+fn each_chain<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    points: impl IntoIterator<Item = Point>,
+    keep: impl Fn(Point) -> bool,
+    mut f: impl FnMut(Point),
+) {
+    let mut seen = PointList::new();
+    for q in points {
+        if b.color_at(q).is_none() || !keep(q) {
+            continue;
+        }
+        let h = b.chain_head(q);
+        if !seen.contains(h) {
+            seen.push(h);
+            f(q);
+        }
+    }
+}
+
+/// The two-liberty race around the last move `l1`: [`twolib::two_lib_check`] for the last
+/// move's own chain and every chain next to it with two liberties.
 fn two_lib_moves<const W: usize, const P: usize>(
     b: &Board<W, P>,
     c: Color,
     l1: Point,
     out: &mut PointList,
 ) {
-    let mut seen = PointList::new();
-    let mut consider = |q: Point, out: &mut PointList| {
-        let Some(owner) = b.color_at(q) else { return };
-        if b.lib_count(q) != 2 {
-            return;
-        }
-        let h = b.chain_head(q);
-        if seen.contains(h) {
-            return;
-        }
-        seen.push(h);
-        for lib in b.chain_libs(q).iter() {
-            let lib = Point(lib as u16);
-            let after = tactics::libs_after(b, c, lib);
-            let ok = if owner == c {
-                after.libs >= 3
-            } else {
-                after.libs >= 2
-            };
-            if ok && !out.contains(lib) {
-                out.push(lib);
-            }
-        }
-    };
-    if b.color_at(l1).is_some() {
-        consider(l1, out);
-    }
-    for q in b.neighbors(l1) {
-        consider(q, out);
-    }
+    let around = std::iter::once(l1).chain(b.neighbors(l1));
+    each_chain(
+        b,
+        around,
+        |q| b.lib_count(q) == 2,
+        |q| twolib::two_lib_check(b, q, c, out),
+    );
 }
 
-/// A random legal move that does not fill an own eye; a bad self-atari is replaced by the
-/// chain's other liberty or another random move (a few tries), with probability
-/// `hp.self_atari`.
+/// Own chains of three or four liberties among the eight points around the last move `l1`:
+/// [`twolib::n_lib_defence`] for each.
+fn n_lib_moves<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    l1: Point,
+    out: &mut PointList,
+) {
+    let own = |q: Point| b.color_at(q) == Some(c) && (3..=4).contains(&b.lib_count(q));
+    each_chain(b, pattern3::neighbours8(b, l1), own, |q| {
+        twolib::n_lib_defence(b, q, c, out)
+    });
+}
+
+/// A random legal move that does not fill an own eye and is permitted ([`permitted`]),
+/// with the last random pick refused as a bad self-atari, if any; `None` (a pass) when no
+/// permitted move is left. A refused pick is replaced by the chain's other liberty or
+/// another random move; with probability `100 - hp.self_atari` it is played anyway while
+/// any permitted move is left.
 fn random_move<const W: usize, const P: usize, R: Rng>(
     b: &mut Board<W, P>,
     c: Color,
     hp: &HeavyParams,
     rng: &mut R,
-) -> Option<Point> {
+) -> (Option<Point>, Option<Point>) {
     for _ in 0..hp.fill {
         let e = b.empty_list();
         if e.is_empty() {
@@ -361,24 +441,34 @@ fn random_move<const W: usize, const P: usize, R: Rng>(
         }
         let p = Point(e[below(rng, e.len() as u32) as usize]);
         if pattern3::code(b, p) == 0 {
-            return Some(p);
+            return (Some(p), None);
         }
     }
     let filter = roll(rng, hp.self_atari);
-    let mut first = None;
+    let mut refused = None;
     for _ in 0..4 {
-        let p = b.random_move(c, |n| below(rng, n))?;
-        if !filter || !tactics::is_bad_self_atari(b, c, p) {
-            return Some(p);
+        let Some(p) = b.random_move(c, |n| below(rng, n)) else {
+            return (None, None);
+        };
+        if permitted(b, c, p) {
+            return (Some(p), refused);
         }
-        first.get_or_insert(p);
+        refused = Some(p);
+        if !filter {
+            break;
+        }
         if let Some(q) = tactics::self_atari_other_lib(b, c, p) {
             if good(b, c, q) {
-                return Some(q);
+                return (Some(q), refused);
             }
         }
     }
-    first
+    let scan = b.random_move_where(c, |n| below(rng, n), |b, p| permitted(b, c, p));
+    match scan {
+        Some(q) if filter => (Some(q), refused),
+        Some(_) => (refused, None),
+        None => (None, refused),
+    }
 }
 
 #[cfg(test)]
@@ -401,6 +491,8 @@ mod tests {
             lgrf: 100,
             nakade: 100,
             two_lib: 100,
+            n_lib: 100,
+            eye_fix: 100,
             pattern: 100,
             self_atari: 100,
             fill: 0,
@@ -509,13 +601,13 @@ mod tests {
             .collect();
         assert!(!open.is_empty());
         for _ in 0..20 {
-            let p = random_move(&mut b, Color::Black, &hp, &mut rng).unwrap();
+            let p = random_move(&mut b, Color::Black, &hp, &mut rng).0.unwrap();
             assert!(open.contains(&p), "{p:?} is not in an empty area");
         }
         // without fill tries, moves next to stones come too
         let plain = HeavyParams::default();
         let near = (0..200)
-            .filter_map(|_| random_move(&mut b, Color::Black, &plain, &mut rng))
+            .filter_map(|_| random_move(&mut b, Color::Black, &plain, &mut rng).0)
             .filter(|p| !open.contains(p))
             .count();
         assert!(near > 0);

@@ -571,7 +571,7 @@ impl<'a> Learned<'a> {
         ctx: &Context,
         rng: &mut R,
     ) -> Option<Point> {
-        heavy::local_move(b, c, ctx, &*self.replies, &self.tactics, rng)
+        heavy::local_move(b, c, ctx, &*self.replies, &self.tactics, None, rng)
     }
 
     /// Whether this draw checks for bad self-atari (rolled once per draw, before it).
