@@ -300,7 +300,10 @@ fn katago_group_tax_seki_is_read_out_under_every_rule_set() {
     for v in ["D7", "B9", "A4", "B6", "E2"] {
         assert_eq!(at(&c, v, 9).status, Status::Alive, "{v}: {c:?}");
     }
-    assert!(c.nodes < 100_000, "{} nodes", c.nodes);
+    // solved exactly: the rounds split the seki's four points from the top left once Black's
+    // group there is found first-class (about 230,000 nodes in all, most of them spent
+    // before that split)
+    assert!(c.nodes < 300_000, "{} nodes", c.nodes);
     for (p, want) in [
         (Preset::Chinese, "W+1.5"),
         (Preset::Aga, "W+1.5"),
