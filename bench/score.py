@@ -12,7 +12,9 @@ the records as they were, and the script reports how often it agrees with the tr
 Usage: bench/score.py [N9 N13 N19] [OUT_DIR]
   defaults: 60 30 12 bench/out/score (records are kept there and reused on a second run;
   the folder is ignored by git). GNUGO (default /usr/games/gnugo), TENGEN (default
-  target/release/tengen), JOBS (default 2) change the set-up.
+  target/release/tengen), JOBS (default 2) change the set-up. ALONE=1 scores each record in
+  its own `tengen score FILE` process, one after another, and takes the wall time of that
+  process (run the script under `taskset -c 0` for the one-core figure).
 """
 import json
 import os
@@ -20,6 +22,7 @@ import random
 import statistics
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from gtpio import Gtp
@@ -154,15 +157,28 @@ def main():
     if not os.path.exists(TENGEN):
         print(f"{len(paths)} records ready in {out}; no {TENGEN} to score them")
         return
-    res = subprocess.run([TENGEN, "score", "--rules", "chinese", "--json", *paths],
-                         capture_output=True, text=True)
     got = {}
-    for line in res.stdout.splitlines():
-        try:
-            o = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        got[o["file"]] = o
+
+    def read(stdout, wall=None):
+        for line in stdout.splitlines():
+            try:
+                o = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if wall is not None:
+                o["ms"] = wall
+            got[o["file"]] = o
+
+    if os.environ.get("ALONE") == "1":
+        for p in paths:
+            t0 = time.perf_counter()
+            res = subprocess.run([TENGEN, "score", "--rules", "chinese", "--json", p],
+                                 capture_output=True, text=True)
+            read(res.stdout, 1000.0 * (time.perf_counter() - t0))
+    else:
+        res = subprocess.run([TENGEN, "score", "--rules", "chinese", "--json", *paths],
+                             capture_output=True, text=True)
+        read(res.stdout)
     rows = []
     for p in paths:
         o = got.get(p, {})

@@ -665,7 +665,8 @@ loadsgf ../sgf/s03.sgf
 187 is_legal w a1
 #? [1]
 
-# P01 primitive (stone scoring) is derived: Black 4 stones, White 5 stones + komi 0.5 -> W+1.5.
+# P01 primitive (stone scoring) is derived: area less two points a group (each side's stones with
+# its territory filled but for two eyes): Black 8 - 2, White 8 - 2 + komi 0.5 -> W+0.5.
 # ---- P01: area vs territory on the same finished 4x4 game
 kata-set-rules chinese
 boardsize 4
@@ -817,7 +818,7 @@ play w d2
 play b pass
 play w pass
 195 final_score
-#? [W\+1\.5]
+#? [W\+0\.5]
 
 kata-set-rules yasunaga
 boardsize 4

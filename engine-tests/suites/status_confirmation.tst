@@ -2062,3 +2062,131 @@ komi 0.5
 #? [C1 C2 A3 B3 C3]
 3706 final_score
 #? [W\+49\.5]
+
+# ---- SC38: KataGo's "GroupTaxSekiScoring2" (testrules.cpp), komi 0.5
+# 9 . X . X O . O . X
+# 8 . . . X O O O X .
+# 7 . X X X X X X O O
+# 6 X O O O O O X O .
+# 5 X O . O . O X O O
+# 4 X O O O O O X X X
+# 3 X X X O X X X O O
+# 2 . X X X O O O O .
+# 1 . X . X O . O . O
+#   A B C D E F G H J
+# White E8 (eye F9) and H6 (eye J6) and Black H8 and J9 share H9 and J8: a seki on four
+# empty points beside Black's unsettled top-left. The local game used to run out here (both
+# White chains dead on the estimate, B+27.5 under japanese, B+24.5 under chinese). KataGo's
+# results: area W+1.5; territory with the seki rule B+3.5; stone scoring B+2.5; territory
+# without the seki rule B+1.5. Every chain keeps a liberty, so plays set it up.
+boardsize 9
+clear_board
+kata-set-rules japanese
+komi 0.5
+play b B9
+play b D9
+play w E9
+play w G9
+play b J9
+play b D8
+play w E8
+play w F8
+play w G8
+play b H8
+play b B7
+play b C7
+play b D7
+play b E7
+play b F7
+play b G7
+play w H7
+play w J7
+play b A6
+play w B6
+play w C6
+play w D6
+play w E6
+play w F6
+play b G6
+play w H6
+play b A5
+play w B5
+play w D5
+play w F5
+play b G5
+play w H5
+play w J5
+play b A4
+play w B4
+play w C4
+play w D4
+play w E4
+play w F4
+play b G4
+play b H4
+play b J4
+play b A3
+play b B3
+play b C3
+play w D3
+play b E3
+play b F3
+play b G3
+play w H3
+play w J3
+play b B2
+play b C2
+play b D2
+play w E2
+play w F2
+play w G2
+play w H2
+play b B1
+play b D1
+play w E1
+play w G1
+play w J1
+3801 final_status_list dead
+#? []
+3802 final_status_list seki
+#? [H5 J5 H6 H7 J7\nE8 F8 G8 E9 G9\nH8\nJ9]
+3803 final_score
+#? [B\+3\.5]
+3804 tengen-status
+#? [(?s).*white E8 F8 G8 E9 G9 \| second-class \| seki \| S1: [^\n]*line: .*black H8 \| second-class \| seki \|.*]
+kata-set-rules chinese
+komi 0.5
+3805 final_score
+#? [W\+1\.5]
+kata-set-rules aga
+komi 0.5
+3806 final_score
+#? [W\+1\.5]
+kata-set-rules new-zealand
+komi 0.5
+3807 final_score
+#? [W\+1\.5]
+kata-set-rules tromp-taylor
+komi 0.5
+3808 final_score
+#? [W\+1\.5]
+kata-set-rules ing
+komi 0.5
+3809 final_score
+#? [W\+1\.5]
+kata-set-rules korean
+komi 0.5
+3810 final_score
+#? [B\+3\.5]
+kata-set-rules traditional
+komi 0.5
+3811 final_score
+#? [B\+3\.5]
+kata-set-rules primitive
+komi 0.5
+3812 final_score
+#? [B\+2\.5]
+kata-set-rules {"ko":"SIMPLE","scoring":"TERRITORY","tax":"NONE","suicide":false}
+komi 0.5
+3813 final_score
+#? [B\+1\.5]

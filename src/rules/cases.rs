@@ -273,8 +273,9 @@ fn p01_area_vs_territory() {
             ("korean", "B+0.5"),
             ("traditional", "B+0.5"),
             ("yasunaga", "B+0.5"),
-            // not in the case: stones only, B 4 against W 5 + 0.5
-            ("shimada", "W+1.5"),
+            // not in the case: area less two points a group (the stones each side has with
+            // its territory filled but for two eyes), B 8 - 2 against W 8 - 2 + 0.5
+            ("shimada", "W+0.5"),
         ],
     );
     let g = case.game(Preset::Yasunaga);

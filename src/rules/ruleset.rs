@@ -35,7 +35,8 @@ pub enum Scoring {
     Area,
     /// Surrounded empty points plus prisoners.
     Territory,
-    /// Stones on the board only.
+    /// Stones on the board, counted as if each side had filled its territory but for two
+    /// eyes a group: area less two points for every independent group (the group tax).
     Stones,
 }
 

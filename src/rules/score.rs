@@ -144,6 +144,10 @@ pub struct Tally {
     pub territory: u32,
     /// Prisoners taken: captures, pass stones and the opponent's dead stones.
     pub prisoners: u32,
+    /// Independent groups: the connected parts of this side's kept stones and counted
+    /// territory that hold some territory (stone scoring takes two points off each, the
+    /// two eyes a group keeps when the rest of its territory is filled).
+    pub groups: u32,
 }
 
 /// A full count: per-side tallies and who owns each point.
@@ -165,7 +169,8 @@ impl Count {
 /// Counts `board` with the given statuses: removes dead stones (unless `rules.remove_dead`
 /// is false) and adds them to `prisoners` (indexed by the capturing colour), then finds the
 /// empty regions bordered by one colour only. Regions touching a chain in seki belong to
-/// nobody when `rules.seki_eyes_count` is false.
+/// nobody when `rules.seki_eyes_count` is false, and never under stone scoring (an eye of
+/// a seki can not be filled).
 pub fn count(board: &AnyBoard, rules: &Rules, status: &StatusMap, prisoners: [u32; 2]) -> Count {
     with_board!(board, b => count_on(&**b, rules, status, prisoners))
 }
@@ -206,12 +211,24 @@ fn count_on<const W: usize, const P: usize>(
             [false, true] => Color::White,
             _ => continue,
         };
-        if rules.seki_eyes_count || !around.intersects(&seki) {
+        let seki_eyes = rules.seki_eyes_count && rules.scoring != Scoring::Stones;
+        if seki_eyes || !around.intersects(&seki) {
             tally[who.index()].territory += region.count();
             for i in region.iter() {
                 owner[i] = Some(who);
             }
         }
+    }
+    for c in Color::BOTH {
+        let mut own = Bitset::<W>::EMPTY;
+        for i in b.on_board().iter() {
+            if owner[i] == Some(c) {
+                own.insert(i);
+            }
+        }
+        let territory = own.and_not(&kept[c.index()]);
+        tally[c.index()].groups =
+            b.regions(&own).filter(|g| g.intersects(&territory)).count() as u32;
     }
     Count { tally, owner }
 }
@@ -236,7 +253,12 @@ pub fn score_board(
             (b.territory + b.prisoners) as f64,
             (w.territory + w.prisoners) as f64,
         ),
-        Scoring::Stones => (b.stones as f64, w.stones as f64),
+        // the stones each side would have with its territory filled but for two eyes a
+        // group: area less two points an independent group (KataGo's group tax)
+        Scoring::Stones => (
+            (b.stones + b.territory) as f64 - 2.0 * b.groups as f64,
+            (w.stones + w.territory) as f64 - 2.0 * w.groups as f64,
+        ),
     };
     GameScore {
         black,
@@ -367,8 +389,10 @@ mod tests {
         stones.komi = 0.5;
         assert_eq!(
             score_board(&b, &stones, &st, [2, 1], 0).to_string(),
-            "B+6.5"
+            "B+22.5"
         );
+        // stone scoring: area less two points for each independent group, B 7 + 18 - 2
+        assert_eq!(count(&b, &stones, &st, [2, 1]).tally[0].groups, 1);
         // tromp-taylor ignores the dead marks: White's stones count and the region with
         // them is shared.
         let mut tt = Rules::preset(Preset::TrompTaylor);

@@ -32,8 +32,7 @@ use super::Game;
 use crate::board::{Bitset, Board, Color, Point};
 use crate::with_board;
 use rayon::prelude::*;
-use safety::Memo;
-use safety::{secure, LARGE_REGION};
+use safety::{secure, Memo, Safety, LARGE_REGION};
 use solve::{solve, Budget, Goal, Task};
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -200,7 +199,37 @@ fn name(c: Color) -> &'static str {
 struct Pending<const W: usize> {
     stones: Bitset<W>,
     color: Color,
-    area: usize,
+    /// The area it was last read in.
+    area: Bitset<W>,
+}
+
+/// Rounds of local games at most: each one after the first reads again the chains next to
+/// chains the round before found first-class.
+const MAX_ROUNDS: usize = 6;
+
+/// What one confirmation works on: the board (dead stones in large areas taken off), the
+/// rules' suicide setting, the verdicts so far and the estimate.
+struct Confirming<'a, const W: usize, const P: usize, F: FnOnce() -> StatusMap> {
+    work: Board<W, P>,
+    multi: bool,
+    limits: &'a ConfirmLimits,
+    deadline: Option<Instant>,
+    est: Estimate<F>,
+    verdicts: Vec<ChainVerdict>,
+    /// Chains whose status came from the estimate.
+    estimated: usize,
+}
+
+/// What the static test settled: per colour its result, and the stones of both.
+struct Settled<const W: usize> {
+    safe: [Safety<W>; 2],
+    stones: Bitset<W>,
+}
+
+/// The chains left to local games and the class each got.
+struct Read<const W: usize> {
+    pending: Vec<Pending<W>>,
+    decided: Vec<(Class, String, u64)>,
 }
 
 fn confirm_on<const W: usize, const P: usize>(
@@ -210,45 +239,69 @@ fn confirm_on<const W: usize, const P: usize>(
     estimate: impl FnOnce() -> StatusMap,
 ) -> (Vec<ChainVerdict>, u64, usize) {
     let start = Instant::now();
-    let deadline = start.checked_add(limits.time);
-    let multi = rules.suicide == SuicideRule::MultiStoneAllowed;
-    let all = b.on_board();
-    let mut est = Estimate {
-        make: Some(estimate),
-        map: None,
+    let mut c = Confirming {
+        work: *b,
+        multi: rules.suicide == SuicideRule::MultiStoneAllowed,
+        limits,
+        deadline: start.checked_add(limits.time),
+        est: Estimate {
+            make: Some(estimate),
+            map: None,
+        },
+        verdicts: Vec::new(),
+        estimated: 0,
     };
-    let mut verdicts: Vec<ChainVerdict> = Vec::new();
-    let mut estimated = 0;
-    let mut at_limit = 0;
+    c.take_off_dead_in_large_areas();
+    let settled = c.settle_statically();
+    let read = c.read_areas(&settled);
+    let nodes = read.decided.iter().map(|d| d.2).sum();
+    let at_limit = c.statuses(&settled, &read);
+    c.verdicts.sort_by_key(|v| v.stones.first().copied());
+    log::info!(
+        "status confirmation: {} chains, {} nodes, {} from the estimate ({} at a limit), {:.0} ms",
+        c.verdicts.len(),
+        nodes,
+        c.estimated,
+        at_limit,
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+    (c.verdicts, nodes, c.estimated)
+}
 
-    // 1. enemy stones in large areas that the estimate calls dead come off the board
-    let mut work = *b;
-    for _ in 0..3 {
-        let safe = Color::BOTH.map(|c| secure(&work, c, multi, &all, &Bitset::EMPTY));
-        let mut gone = Bitset::<W>::EMPTY;
-        for c in Color::BOTH {
-            let o = c.opponent();
-            let not_own = all.and_not(work.stones(c));
-            for region in work.regions(&not_own) {
-                let inside = region.and(work.stones(o));
-                if region.and(work.empty_points()).count() < LARGE_REGION
-                    || inside.is_empty()
-                    || inside.intersects(&safe[o.index()].alive)
-                    || !work.dilate(&region).intersects(work.stones(c))
-                {
-                    continue;
-                }
-                for chain in work.chains(&inside) {
-                    let stones: Vec<Point> = chain.points().collect();
-                    if est.chain_status(&stones) == Status::Dead {
+impl<const W: usize, const P: usize, F: FnOnce() -> StatusMap> Confirming<'_, W, P, F> {
+    /// Phase 1: enemy stones in large areas that the estimate calls dead come off the
+    /// board (up to three times, as taking some off can make another area large).
+    fn take_off_dead_in_large_areas(&mut self) {
+        let all = self.work.on_board();
+        for _ in 0..3 {
+            let work = &self.work;
+            let safe = Color::BOTH.map(|c| secure(work, c, self.multi, &all, &Bitset::EMPTY));
+            let mut gone = Bitset::<W>::EMPTY;
+            for c in Color::BOTH {
+                let o = c.opponent();
+                let not_own = all.and_not(work.stones(c));
+                for region in work.regions(&not_own) {
+                    let inside = region.and(work.stones(o));
+                    if region.and(work.empty_points()).count() < LARGE_REGION
+                        || inside.is_empty()
+                        || inside.intersects(&safe[o.index()].alive)
+                        || !work.dilate(&region).intersects(work.stones(c))
+                    {
+                        continue;
+                    }
+                    for chain in work.chains(&inside) {
+                        let stones: Vec<Point> = chain.points().collect();
+                        if self.est.chain_status(&stones) != Status::Dead {
+                            continue;
+                        }
                         log::info!(
                             "status: {} {} taken as dead on the playout estimate (inside a large {} area)",
                             name(o),
                             stones.len(),
                             name(c)
                         );
-                        estimated += 1;
-                        verdicts.push(ChainVerdict {
+                        self.estimated += 1;
+                        self.verdicts.push(ChainVerdict {
                             stones,
                             color: o,
                             class: Class::None,
@@ -262,114 +315,172 @@ fn confirm_on<const W: usize, const P: usize>(
                     }
                 }
             }
-        }
-        if gone.is_empty() {
-            break;
-        }
-        let keep = |c: Color| -> Vec<Point> { work.stones(c).and_not(&gone).points().collect() };
-        match Board::<W, P>::from_stones(work.size(), &keep(Color::Black), &keep(Color::White)) {
-            Some(w) => work = w,
-            None => break,
-        }
-    }
-
-    // 2. what the static test settles
-    let safe = Color::BOTH.map(|c| secure(&work, c, multi, &all, &Bitset::EMPTY));
-    let settled = safe[0].alive.or(&safe[1].alive);
-    for c in Color::BOTH {
-        let s = &safe[c.index()];
-        for chain in work.chains(&s.alive) {
-            let reason = if chain.intersects(&s.by_large) {
-                format!(
-                    "F2: a large eye space, two eyes even after {} moves first",
-                    name(c.opponent())
-                )
-            } else {
-                format!(
-                    "F1: two eyes {} can never fill (unconditional life)",
-                    name(c.opponent())
-                )
-            };
-            verdicts.push(verdict(&chain, c, Class::First, Status::Alive, reason));
-        }
-        let o = c.opponent();
-        for chain in work.chains(&s.territory.and(work.stones(o))) {
-            let reason = format!(
-                "none: inside the eye space of first-class {} stones",
-                name(c)
-            );
-            verdicts.push(verdict(&chain, o, Class::None, Status::Dead, reason));
+            if gone.is_empty() {
+                break;
+            }
+            match without(work, &gone) {
+                Some(w) => self.work = w,
+                None => break,
+            }
         }
     }
 
-    // 3. the rest splits into areas, each chain in them gets its local games
-    let open = all
-        .and_not(&settled)
-        .and_not(&safe[0].territory)
-        .and_not(&safe[1].territory);
-    let areas: Vec<Bitset<W>> = work.regions(&open).collect();
-    let mut pending: Vec<Pending<W>> = Vec::new();
-    for (a, area) in areas.iter().enumerate() {
+    /// Phase 2: what the static test settles (first-class life, and the enemy stones in
+    /// its eye space).
+    fn settle_statically(&mut self) -> Settled<W> {
+        let work = &self.work;
+        let all = work.on_board();
+        let safe = Color::BOTH.map(|c| secure(work, c, self.multi, &all, &Bitset::EMPTY));
         for c in Color::BOTH {
-            for chain in work.chains(&area.and(work.stones(c))) {
+            let s = &safe[c.index()];
+            for chain in work.chains(&s.alive) {
+                let reason = if chain.intersects(&s.by_large) {
+                    format!(
+                        "F2: a large eye space, two eyes even after {} moves first",
+                        name(c.opponent())
+                    )
+                } else {
+                    format!(
+                        "F1: two eyes {} can never fill (unconditional life)",
+                        name(c.opponent())
+                    )
+                };
+                self.verdicts
+                    .push(verdict(&chain, c, Class::First, Status::Alive, reason));
+            }
+            let o = c.opponent();
+            for chain in work.chains(&s.territory.and(work.stones(o))) {
+                let reason = format!(
+                    "none: inside the eye space of first-class {} stones",
+                    name(c)
+                );
+                self.verdicts
+                    .push(verdict(&chain, o, Class::None, Status::Dead, reason));
+            }
+        }
+        Settled {
+            stones: safe[0].alive.or(&safe[1].alive),
+            safe,
+        }
+    }
+
+    /// Phase 3: the rest splits into areas, and each chain in them gets its local games,
+    /// in rounds: a chain found first-class joins the settled stones, so that the areas
+    /// split at it and the chains next to it are read again in their own, smaller part
+    /// (a small seki beside an unsettled but living group is then read on its own points,
+    /// not together with every line of the group's eye space).
+    fn read_areas(&self, settled: &Settled<W>) -> Read<W> {
+        let work = &self.work;
+        let all = work.on_board();
+        let mut open = all
+            .and_not(&settled.stones)
+            .and_not(&settled.safe[0].territory)
+            .and_not(&settled.safe[1].territory);
+        let mut pending: Vec<Pending<W>> = Vec::new();
+        for c in Color::BOTH {
+            for chain in work.chains(&open.and(work.stones(c))) {
                 pending.push(Pending {
                     stones: chain,
                     color: c,
-                    area: a,
+                    area: Bitset::EMPTY,
                 });
             }
         }
-    }
-    // every chain's share of the work, fixed before any game runs
-    let share = limits
-        .nodes
-        .min(limits.work / pending.len().max(1) as u64)
-        .max(1);
-    // Two rounds: every chain first gets an eighth of its share; then the chains found
-    // without life come off the board, and an undecided chain that the static test now
-    // finds safe lives (its eye space holds only those dead stones); only the chains still
-    // undecided get their full share. Both rounds are fixed before they start.
-    let first_round = (share / 8).max(1);
-    // the static test's results, one store per area for all its games and both rounds
-    let memos: Vec<Memo<W>> = areas.iter().map(|_| Memo::default()).collect();
-    let game = |pc: &Pending<W>, nodes: u64| {
-        let budget = Budget { nodes, deadline };
-        decide_chain(
-            &work,
-            &areas[pc.area],
-            pc,
-            &settled,
-            multi,
-            budget,
-            &memos[pc.area],
-        )
-    };
-    let mut decided: Vec<(Class, String, u64)> = pending
-        .par_iter()
-        .map(|pc| {
-            let area = &areas[pc.area];
-            let empties = area.and(work.empty_points()).count();
-            if empties > limits.max_area {
-                return decide_race(&work, pc, &settled, empties);
+        // every chain's share of the work, fixed before any game runs
+        let limits = self.limits;
+        let share = limits
+            .nodes
+            .min(limits.work / pending.len().max(1) as u64)
+            .max(1);
+        // Two levels: every chain first gets an eighth of its share in each round that
+        // reads it; then the chains found without life come off the board, and only the
+        // chains still undecided get their full share, again in rounds. Every budget is
+        // fixed before its round starts.
+        let first_round = (share / 8).max(1);
+        let (multi, deadline) = (self.multi, self.deadline);
+        let mut fixed = settled.stones;
+        let unread = (Class::Unknown, String::new(), 0);
+        let mut decided: Vec<(Class, String, u64)> = vec![unread; pending.len()];
+        for (level, nodes) in [first_round, share].into_iter().enumerate() {
+            if level == 1 {
+                self.clear_lifeless(&pending, &mut decided, &fixed);
             }
-            game(pc, first_round)
-        })
-        .collect();
-    let lifeless_stones = pending
-        .iter()
-        .zip(&decided)
-        .filter(|(_, d)| d.0 == Class::None)
-        .fold(Bitset::<W>::EMPTY, |acc, (pc, _)| acc.or(&pc.stones));
-    let cleared = (!lifeless_stones.is_empty())
-        .then(|| {
-            let keep = |c: Color| -> Vec<Point> {
-                work.stones(c).and_not(&lifeless_stones).points().collect()
-            };
-            Board::<W, P>::from_stones(work.size(), &keep(Color::Black), &keep(Color::White))
-        })
-        .flatten();
-    if let Some(clear) = &cleared {
-        let safe2 = Color::BOTH.map(|c| secure(clear, c, multi, &all, &settled));
+            for round in 0..MAX_ROUNDS {
+                let areas: Vec<Bitset<W>> = work.regions(&open).collect();
+                let memos: Vec<Memo<W>> = areas.iter().map(|_| Memo::default()).collect();
+                let mut jobs: Vec<(usize, usize)> = Vec::new();
+                for (k, pc) in pending.iter_mut().enumerate() {
+                    let Some(a) = areas.iter().position(|a| a.intersects(&pc.stones)) else {
+                        continue;
+                    };
+                    let d = &decided[k];
+                    // the first round of the first level reads every chain; the first round
+                    // of the full share every chain still undecided that was searched (not
+                    // a race too large to search); a later round the undecided chains
+                    // whose area changed
+                    let again = match (level, round) {
+                        (0, 0) => true,
+                        (_, 0) => d.2 > 0,
+                        _ => areas[a] != pc.area,
+                    };
+                    if d.0 == Class::Unknown && again {
+                        pc.area = areas[a];
+                        jobs.push((k, a));
+                    }
+                }
+                let results: Vec<(Class, String, u64)> = jobs
+                    .par_iter()
+                    .map(|&(k, a)| {
+                        let pc = &pending[k];
+                        let empties = areas[a].and(work.empty_points()).count();
+                        if empties > limits.max_area {
+                            return decide_race(work, pc, &fixed, empties);
+                        }
+                        let budget = Budget { nodes, deadline };
+                        decide_chain(work, &areas[a], pc, &fixed, multi, budget, &memos[a])
+                    })
+                    .collect();
+                let mut newly = Bitset::<W>::EMPTY;
+                for (&(k, _), mut r) in jobs.iter().zip(results) {
+                    if r.0 == Class::First {
+                        newly = newly.or(&pending[k].stones);
+                    }
+                    r.2 += decided[k].2;
+                    decided[k] = r;
+                }
+                if newly.is_empty() {
+                    break;
+                }
+                fixed = fixed.or(&newly);
+                open = open.and_not(&newly);
+            }
+        }
+        Read { pending, decided }
+    }
+
+    /// Between the two levels of phase 3: the chains found without life come off the
+    /// board, and an undecided chain that the static test then finds safe lives (its eye
+    /// space holds only those dead stones).
+    fn clear_lifeless(
+        &self,
+        pending: &[Pending<W>],
+        decided: &mut [(Class, String, u64)],
+        fixed: &Bitset<W>,
+    ) {
+        let work = &self.work;
+        let lifeless_stones = pending
+            .iter()
+            .zip(decided.iter())
+            .filter(|(_, d)| d.0 == Class::None)
+            .fold(Bitset::<W>::EMPTY, |acc, (pc, _)| acc.or(&pc.stones));
+        if lifeless_stones.is_empty() {
+            return;
+        }
+        let Some(clear) = without(work, &lifeless_stones) else {
+            return;
+        };
+        let all = work.on_board();
+        let safe2 = Color::BOTH.map(|c| secure(&clear, c, self.multi, &all, fixed));
         for (pc, d) in pending.iter().zip(decided.iter_mut()) {
             if d.0 == Class::Unknown && pc.stones.and_not(&safe2[pc.color.index()].alive).is_empty()
             {
@@ -381,121 +492,114 @@ fn confirm_on<const W: usize, const P: usize>(
             }
         }
     }
-    let second: Vec<Option<(Class, String, u64)>> = pending
-        .par_iter()
-        .zip(decided.par_iter())
-        .map(|(pc, d)| (d.0 == Class::Unknown && d.2 > 0).then(|| game(pc, share)))
-        .collect();
-    for (d, again) in decided.iter_mut().zip(second) {
-        if let Some(mut a) = again {
-            a.2 += d.2;
-            *d = a;
-        }
-    }
-    let nodes = decided.iter().map(|d| d.2).sum();
 
-    // 4. classes to statuses: the stones of first-class and of undecided chains, and per
-    // colour the empty points and the stones of chains without life
-    let mut first = settled;
-    let mut undecided = Bitset::<W>::EMPTY;
-    let mut lifeless = [*work.empty_points(); 2];
-    for (pc, (class, _, _)) in pending.iter().zip(&decided) {
-        match class {
-            Class::First => first = first.or(&pc.stones),
-            Class::Unknown => undecided = undecided.or(&pc.stones),
-            Class::None => {
-                let l = &mut lifeless[pc.color.index()];
-                *l = l.or(&pc.stones);
-            }
-            Class::Second => {}
-        }
-    }
-    for v in &verdicts {
-        if v.class == Class::None {
-            let l = &mut lifeless[v.color.index()];
-            for p in &v.stones {
-                l.insert(p.idx());
+    /// Phase 4: classes to statuses (a chain without life is dead only when surrounded by
+    /// first-class enemy stones); returns how many chains were left at a limit.
+    fn statuses(&mut self, settled: &Settled<W>, read: &Read<W>) -> usize {
+        let work = &self.work;
+        // the stones of first-class and of undecided chains, and per colour the empty
+        // points and the stones of chains without life
+        let mut first = settled.stones;
+        let mut undecided = Bitset::<W>::EMPTY;
+        let mut lifeless = [*work.empty_points(); 2];
+        for (pc, (class, _, _)) in read.pending.iter().zip(&read.decided) {
+            match class {
+                Class::First => first = first.or(&pc.stones),
+                Class::Unknown => undecided = undecided.or(&pc.stones),
+                Class::None => {
+                    let l = &mut lifeless[pc.color.index()];
+                    *l = l.or(&pc.stones);
+                }
+                Class::Second => {}
             }
         }
-    }
-    let mut area_verdicts = Vec::new();
-    for (k, pc) in pending.iter().enumerate() {
-        let (class, why, _) = &decided[k];
-        let stones: Vec<Point> = pc.stones.points().collect();
-        let o = pc.color.opponent();
-        let (status, reason) = match class {
-            Class::First => (Status::Alive, why.clone()),
-            Class::Second => (Status::Seki, why.clone()),
-            Class::None => {
-                // through empty points and own stones without life, to the stones around
-                let reach = work.flood(&pc.stones, &lifeless[pc.color.index()]);
-                let around = work.dilate(&reach).and_not(&reach);
-                let own_alive = around.intersects(work.stones(pc.color));
-                // an undecided enemy chain counts as first-class when the estimate calls
-                // it alive
-                let all_first = !own_alive
-                    && work.chains(&around.and(work.stones(o))).all(|chain| {
-                        chain.intersects(&first)
-                            || (chain.intersects(&undecided)
-                                && est.chain_status(&chain.points().collect::<Vec<_>>())
-                                    == Status::Alive)
-                    });
-                if all_first {
-                    (
-                        Status::Dead,
-                        format!("none: surrounded by first-class {} stones", name(o)),
-                    )
-                } else if own_alive {
-                    (
-                        Status::Seki,
-                        format!(
-                            "none, but not surrounded by {} stones alone (next to living {} stones): seki",
-                            name(o),
-                            name(pc.color)
-                        ),
-                    )
-                } else {
-                    (
-                        Status::Seki,
-                        format!(
-                            "none, but next to {} stones without first-class life: seki",
-                            name(o)
-                        ),
-                    )
+        for v in &self.verdicts {
+            if v.class == Class::None {
+                let l = &mut lifeless[v.color.index()];
+                for p in &v.stones {
+                    l.insert(p.idx());
                 }
             }
-            Class::Unknown => {
-                estimated += 1;
-                at_limit += 1;
-                let st = est.chain_status(&stones);
-                log::info!(
-                    "status: {} chain at {:?} undecided ({why}); playout estimate: {st:?}",
-                    name(pc.color),
-                    stones.first()
-                );
-                (st, format!("{why}; playout estimate: {}", status_word(st)))
-            }
-        };
-        area_verdicts.push(ChainVerdict {
-            stones,
-            color: pc.color,
-            class: *class,
-            status,
-            reason,
-        });
+        }
+        let mut at_limit = 0;
+        let mut area_verdicts = Vec::new();
+        for (pc, (class, why, _)) in read.pending.iter().zip(&read.decided) {
+            let stones: Vec<Point> = pc.stones.points().collect();
+            let o = pc.color.opponent();
+            let (status, reason) = match class {
+                Class::First => (Status::Alive, why.clone()),
+                Class::Second => (Status::Seki, why.clone()),
+                Class::None => {
+                    // through empty points and own stones without life, to the stones around
+                    let reach = work.flood(&pc.stones, &lifeless[pc.color.index()]);
+                    let around = work.dilate(&reach).and_not(&reach);
+                    let own_alive = around.intersects(work.stones(pc.color));
+                    // an undecided enemy chain counts as first-class when the estimate
+                    // calls it alive
+                    let est = &mut self.est;
+                    let all_first = !own_alive
+                        && work.chains(&around.and(work.stones(o))).all(|chain| {
+                            chain.intersects(&first)
+                                || (chain.intersects(&undecided)
+                                    && est.chain_status(&chain.points().collect::<Vec<_>>())
+                                        == Status::Alive)
+                        });
+                    if all_first {
+                        (
+                            Status::Dead,
+                            format!("none: surrounded by first-class {} stones{why}", name(o)),
+                        )
+                    } else if own_alive {
+                        (
+                            Status::Seki,
+                            format!(
+                                "none, but not surrounded by {} stones alone (next to living {} stones): seki{why}",
+                                name(o),
+                                name(pc.color)
+                            ),
+                        )
+                    } else {
+                        (
+                            Status::Seki,
+                            format!(
+                                "none, but next to {} stones without first-class life: seki{why}",
+                                name(o)
+                            ),
+                        )
+                    }
+                }
+                Class::Unknown => {
+                    self.estimated += 1;
+                    at_limit += 1;
+                    let st = self.est.chain_status(&stones);
+                    log::info!(
+                        "status: {} chain at {:?} undecided ({why}); playout estimate: {st:?}",
+                        name(pc.color),
+                        stones.first()
+                    );
+                    (st, format!("{why}; playout estimate: {}", status_word(st)))
+                }
+            };
+            area_verdicts.push(ChainVerdict {
+                stones,
+                color: pc.color,
+                class: *class,
+                status,
+                reason,
+            });
+        }
+        self.verdicts.extend(area_verdicts);
+        at_limit
     }
-    verdicts.extend(area_verdicts);
-    verdicts.sort_by_key(|v| v.stones.first().copied());
+}
 
-    log::info!(
-        "status confirmation: {} chains, {} nodes, {} from the estimate ({} at a limit), {:.0} ms",
-        verdicts.len(),
-        nodes,
-        estimated,
-        at_limit,
-        start.elapsed().as_secs_f64() * 1000.0
-    );
-    (verdicts, nodes, estimated)
+/// `b` without the stones of `gone`, if that is a position.
+fn without<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    gone: &Bitset<W>,
+) -> Option<Board<W, P>> {
+    let keep = |c: Color| -> Vec<Point> { b.stones(c).and_not(gone).points().collect() };
+    Board::<W, P>::from_stones(b.size(), &keep(Color::Black), &keep(Color::White))
 }
 
 /// The GTP word of a status.
@@ -586,7 +690,7 @@ fn decide_chain<const W: usize, const P: usize>(
         // the chain's games share its budget: what one spends the next cannot
         let left = budget.nodes.saturating_sub(spent);
         if left == 0 {
-            return None;
+            return (None, String::new());
         }
         let out = solve(
             b,
@@ -598,7 +702,7 @@ fn decide_chain<const W: usize, const P: usize>(
             memo,
         );
         spent += out.nodes;
-        out.defender_wins
+        (out.defender_wins, line_text(&out.line, b.size()))
     };
     let limit = || {
         (
@@ -607,41 +711,65 @@ fn decide_chain<const W: usize, const P: usize>(
         )
     };
     let (class, reason) = match run(Goal::First, false) {
-        None => limit(),
-        Some(true) => {
-            if run(Goal::First, true) == Some(true) {
+        (None, _) => limit(),
+        (Some(true), line) => {
+            if run(Goal::First, true).0 == Some(true) {
                 (
                     Class::First,
-                    format!("F2: two eyes even after {them} moves first"),
+                    format!("F2: two eyes even after {them} moves first{line}"),
                 )
             } else {
                 (
                     Class::First,
-                    format!("F3: lives after {them} captures, every captured stone put back"),
+                    format!("F3: lives after {them} captures, every captured stone put back{line}"),
                 )
             }
         }
-        Some(false) => match run(Goal::Second, false) {
-            None => limit(),
-            Some(true) => {
-                if run(Goal::Second, true) == Some(true) {
+        (Some(false), _) => match run(Goal::Second, false) {
+            (None, _) => limit(),
+            (Some(true), line) => {
+                if run(Goal::Second, true).0 == Some(true) {
                     (
                         Class::Second,
                         format!(
-                            "S1: never captured even after {them} moves first, but no two eyes"
+                            "S1: never captured even after {them} moves first, but no two eyes{line}"
                         ),
                     )
                 } else {
                     (
                         Class::Second,
-                        format!("S2: after {them} captures, a stone can be put back for good"),
+                        format!(
+                            "S2: after {them} captures, a stone can be put back for good{line}"
+                        ),
                     )
                 }
             }
-            Some(false) => (Class::None, String::new()),
+            (Some(false), line) => (Class::None, line),
         },
     };
     (class, reason, spent)
+}
+
+/// The deciding line of a local game as text (`; line: B H9 W J8 B pass`), empty when
+/// none was stored.
+fn line_text(line: &[(Color, Option<Point>)], size: usize) -> String {
+    if line.is_empty() {
+        return String::new();
+    }
+    let moves: Vec<String> = line
+        .iter()
+        .map(|(c, p)| {
+            let who = match c {
+                Color::Black => "B",
+                Color::White => "W",
+            };
+            match p {
+                Some(p) => format!("{who} {}", p.vertex(size)),
+                None => format!("{who} pass"),
+            }
+        })
+        .collect();
+    format!("; line: {}", moves.join(" "))
 }
 
 /// Tests: two one-eyed Black chains and a White pair sharing the pair's two liberties (C1,

@@ -63,12 +63,15 @@ pub struct Budget {
 }
 
 /// The outcome of one local game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// `Some(true)`: the defender wins with the attacker moving first; `None`: a limit hit.
     pub defender_wins: Option<bool>,
     /// Positions visited.
     pub nodes: u64,
+    /// The deciding line from the start, as far as it was stored: each side's move that
+    /// won, or where it lost, the first it tried (`None` is a pass).
+    pub line: Vec<(Color, Option<Point>)>,
 }
 
 /// Solves one local game on `b` (attacker to move). `memo` keeps the static test's
@@ -87,6 +90,7 @@ pub fn solve<const W: usize, const P: usize>(
         aborted: false,
         tt: AHashMap::new(),
         bounded: AHashMap::new(),
+        best: AHashMap::new(),
         judged: AHashMap::new(),
         scratch: Scratch::default(),
         parts: Color::BOTH.map(|c| outside_parts(b, task, c)),
@@ -136,11 +140,20 @@ pub fn solve<const W: usize, const P: usize>(
         }
         depth += depth / 2;
     };
+    let line = if defender_wins.is_some() {
+        s.line(&root)
+    } else {
+        Vec::new()
+    };
     Outcome {
         defender_wins,
         nodes: s.nodes,
+        line,
     }
 }
+
+/// Moves of a deciding line shown at most.
+const LINE_MOVES: usize = 12;
 
 /// The parts of the outside of `task`'s area without a `c` stone that a flood from the
 /// area can reach: no move of the local game changes them.
@@ -204,6 +217,8 @@ struct Solver<'a, const W: usize> {
     /// depth limit is searched again at each of its transpositions, which made small sekis
     /// run out of nodes.
     bounded: AHashMap<u64, (bool, usize)>,
+    /// The step that decided each expanded position (see [`Outcome::line`]).
+    best: AHashMap<u64, Step>,
     /// The static verdict of every board judged so far, by its stones' hash: a position
     /// comes back in every pass of the iterative deepening and at its transpositions, and
     /// the verdict depends on the stones alone (the task is fixed).
@@ -235,6 +250,42 @@ fn mix(x: u64) -> u64 {
 }
 
 impl<const W: usize> Solver<'_, W> {
+    /// The deciding line from `root`: the stored steps, until a position without one, a
+    /// repetition or [`LINE_MOVES`] moves.
+    fn line<const P: usize>(&self, root: &Node<W, P>) -> Vec<(Color, Option<Point>)> {
+        let mut out = Vec::new();
+        let mut seen = Vec::new();
+        let mut n = Node {
+            board: root.board.clone(),
+            to_move: root.to_move,
+            bans: root.bans,
+            passes: root.passes,
+        };
+        while out.len() < LINE_MOVES {
+            let key = self.key(&n);
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(&step) = self.best.get(&key) else {
+                break;
+            };
+            let mover = n.to_move;
+            let Some(child) = self.child(&n, step) else {
+                break;
+            };
+            out.push((
+                mover,
+                match step {
+                    Step::Play(p) => Some(p),
+                    Step::Pass | Step::KoPass => None,
+                },
+            ));
+            n = child;
+        }
+        out
+    }
+
     fn key<const P: usize>(&self, n: &Node<W, P>) -> u64 {
         let mut k = n.board.hash() ^ mix(n.to_move.index() as u64 + 11 * n.passes as u64 + 1);
         if let Some((p, c)) = n.board.ko() {
@@ -426,6 +477,7 @@ impl<const W: usize> Solver<'_, W> {
         let mut dep = Dep::None;
         // the mover wins if some move wins for it
         let mut result = !defending;
+        let mut decided_by: Option<Step> = None;
         for step in self.moves(n, &open) {
             // a play that brings back a board of the line is not searched (superko); told
             // before the board is copied when no ko ban can forbid the play first
@@ -459,10 +511,16 @@ impl<const W: usize> Solver<'_, W> {
             if self.aborted {
                 break;
             }
+            if decided_by.is_none() || win == defending {
+                decided_by = Some(step);
+            }
             if win == defending {
                 result = defending;
                 break;
             }
+        }
+        if let Some(step) = decided_by {
+            self.best.insert(key, step);
         }
         self.path.pop();
         self.seen.pop();

@@ -262,3 +262,63 @@ fn lone_stones_in_a_dead_square_four_are_alive() {
     // 35 empty points and 5 dead stones of territory, 5 prisoners
     assert_eq!(score(d, japanese()), "W+45.5");
 }
+
+/// KataGo's rules test "GroupTaxSekiScoring2" (9x9, komi 0.5): White's top-right chains
+/// (E8 with the eye F9, H6 with the eye J6) and Black's H8 and J9 share H9 and J8, a seki
+/// on four empty points. The local game used to run out on it (the estimate then called
+/// both White chains dead, 26 points wrong): the seki shared its area with Black's
+/// unsettled top-left, and every line of one part was read again for every line of the
+/// other.
+const TAX_SEKI: &str = "
+    9 . X . X O . O . X
+    8 . . . X O O O X .
+    7 . X X X X X X O O
+    6 X O O O O O X O .
+    5 X O . O . O X O O
+    4 X O O O O O X X X
+    3 X X X O X X X O O
+    2 . X X X O O O O .
+    1 . X . X O . O . O";
+
+#[test]
+fn katago_group_tax_seki_is_read_out_under_every_rule_set() {
+    let with_komi = |p: Preset| {
+        let mut r = Rules::preset(p);
+        r.komi = 0.5;
+        r
+    };
+    let g = Game::from_diagram(TAX_SEKI, with_komi(Preset::Japanese)).expect("diagram");
+    // the budget of a 19x19 board, not the larger one of small boards
+    let c = confirm(&g, &ConfirmLimits::for_size(19), || {
+        panic!("no estimate needed")
+    });
+    assert_eq!(c.estimated, 0);
+    for v in ["E8", "H6", "H8", "J9"] {
+        let x = at(&c, v, 9);
+        assert_eq!(x.status, Status::Seki, "{v}: {x:?}");
+    }
+    for v in ["D7", "B9", "A4", "B6", "E2"] {
+        assert_eq!(at(&c, v, 9).status, Status::Alive, "{v}: {c:?}");
+    }
+    // solved exactly: the rounds split the seki's four points from the top left once Black's
+    // group there is found first-class (about 230,000 nodes in all, most of them spent
+    // before that split)
+    assert!(c.nodes < 300_000, "{} nodes", c.nodes);
+    for (p, want) in [
+        (Preset::Chinese, "W+1.5"),
+        (Preset::Aga, "W+1.5"),
+        (Preset::NewZealand, "W+1.5"),
+        (Preset::TrompTaylor, "W+1.5"),
+        (Preset::Ing, "W+1.5"),
+        (Preset::Japanese, "B+3.5"),
+        (Preset::Korean, "B+3.5"),
+        (Preset::Traditional, "B+3.5"),
+        (Preset::Primitive, "B+2.5"),
+    ] {
+        assert_eq!(score(TAX_SEKI, with_komi(p)), want, "{p:?}");
+    }
+    // territory without the seki rule: the seki's eyes F9 and J6 count for White
+    let mut r = with_komi(Preset::Japanese);
+    r.seki_eyes_count = true;
+    assert_eq!(score(TAX_SEKI, r), "B+1.5");
+}
