@@ -331,7 +331,13 @@ fn main() -> ExitCode {
         }) => finish(run_playout_bench(a)),
         Some(Command::Bench {
             what: BenchCommand::Search(a),
-        }) => finish(tengen::search::bench_search::run_search_bench(a)),
+        }) if a.sgf.is_empty() => finish(tengen::search::bench_search::run_search_bench(a)),
+        Some(Command::Bench {
+            what: BenchCommand::Search(a),
+        }) => finish(
+            bench_positions(a)
+                .and_then(|p| tengen::search::bench_search::run_search_bench_on(a, &p)),
+        ),
         Some(Command::Match(m)) => finish(match &m.sub {
             Some(MatchSub::Merge(a)) => tengen::arena::merge(a),
             None => tengen::arena::run(&m.args),
@@ -355,6 +361,33 @@ fn main() -> ExitCode {
 }
 
 /// The exit code of a subcommand: 0, or 2 with the error on stderr.
+/// The positions of `tengen bench search --sgf ... --move ...`: each record before each
+/// move number it reaches, under chinese rules with the record's komi.
+fn bench_positions(
+    a: &tengen::search::bench_search::SearchBenchArgs,
+) -> Result<Vec<(String, tengen::rules::Game)>, String> {
+    if a.moves.is_empty() {
+        return Err("--sgf needs at least one --move".into());
+    }
+    let mut out = Vec::new();
+    for path in &a.sgf {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let rec = tengen::sgf::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for &m in &a.moves {
+            if m == 0 || m > rec.moves.len() + 1 {
+                continue;
+            }
+            let rules = tengen::rules::Rules::preset(tengen::rules::Preset::Chinese);
+            let game = rec
+                .to_game(rules, Some(m))
+                .map_err(|e| format!("{} at move {m}: {e}", path.display()))?;
+            out.push((format!("{} move {m}", path.display()), game));
+        }
+    }
+    Ok(out)
+}
+
 fn finish<T, E: std::fmt::Display>(r: Result<T, E>) -> ExitCode {
     match r {
         Ok(_) => ExitCode::SUCCESS,

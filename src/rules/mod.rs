@@ -26,4 +26,4 @@ pub use score::{Count, GameScore, Status, StatusMap, Tally};
 #[cfg(test)]
 mod cases;
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;

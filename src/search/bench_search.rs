@@ -1,4 +1,5 @@
-//! `tengen bench search`: the full tree search from the empty board, timed.
+//! `tengen bench search`: the full tree search from the empty board or from given
+//! positions (the middle game of real games), timed.
 
 use super::params::SearchParams;
 use super::uct::TreeSearch;
@@ -24,6 +25,14 @@ pub struct SearchBenchArgs {
     /// Search parameters as name=value (repeatable), e.g. `--param policy=light`.
     #[arg(long = "param")]
     pub params: Vec<String>,
+    /// Search positions of these SGF records instead of the empty board (repeatable; the
+    /// board size comes from the record).
+    #[arg(long = "sgf")]
+    pub sgf: Vec<std::path::PathBuf>,
+    /// With --sgf: the positions before these move numbers (1-based, as GTP `loadsgf`
+    /// counts; repeatable); a record shorter than a number is skipped there.
+    #[arg(long = "move")]
+    pub moves: Vec<usize>,
 }
 
 /// Totals of a search benchmark run.
@@ -68,14 +77,20 @@ impl SearchBenchReport {
 
 /// Runs one search from the empty board for the given time.
 pub fn measure(args: &SearchBenchArgs) -> Result<SearchBenchReport, String> {
+    let game = Game::new(args.size, Rules::preset(Preset::Chinese))
+        .ok_or_else(|| format!("unsupported board size {} (2..=25)", args.size))?;
+    measure_from(&game, args)
+}
+
+/// Runs one search from `game`'s position, its side to move, for the given time.
+pub fn measure_from(game: &Game, args: &SearchBenchArgs) -> Result<SearchBenchReport, String> {
     if !(args.seconds.is_finite() && args.seconds > 0.0 && args.seconds <= 86_400.0) {
         return Err("--seconds must be a positive number of seconds".into());
     }
     if args.threads == 0 || args.threads > 64 {
         return Err("--threads must be between 1 and 64".into());
     }
-    let game = Game::new(args.size, Rules::preset(Preset::Chinese))
-        .ok_or_else(|| format!("unsupported board size {} (2..=25)", args.size))?;
+    let game = game.clone();
     let mut params = SearchParams {
         threads: args.threads,
         seed: args.seed,
@@ -101,7 +116,7 @@ pub fn measure(args: &SearchBenchArgs) -> Result<SearchBenchReport, String> {
         &mut |_| {},
     );
     Ok(SearchBenchReport {
-        size: args.size,
+        size: game.size(),
         threads: args.threads,
         seconds: t0.elapsed().as_secs_f64(),
         playouts: r.playouts,
@@ -109,9 +124,50 @@ pub fn measure(args: &SearchBenchArgs) -> Result<SearchBenchReport, String> {
     })
 }
 
-/// Runs the benchmark and prints a readable summary, then the JSON line.
+/// Runs the benchmark from the empty board and prints a readable summary, then the JSON
+/// line.
 pub fn run_search_bench(args: &SearchBenchArgs) -> Result<SearchBenchReport, String> {
     let r = measure(args)?;
+    print_summary(&r);
+    println!("{}", r.json());
+    Ok(r)
+}
+
+/// Runs the benchmark from each named position in turn: a summary line per position, then
+/// one JSON line with the median playouts per second over them.
+pub fn run_search_bench_on(
+    args: &SearchBenchArgs,
+    positions: &[(String, Game)],
+) -> Result<Vec<SearchBenchReport>, String> {
+    if positions.is_empty() {
+        return Err("no position to search (check --sgf and --move)".into());
+    }
+    let mut out = Vec::new();
+    for (name, game) in positions {
+        let r = measure_from(game, args)?;
+        print!("{name}: ");
+        print_summary(&r);
+        out.push(r);
+    }
+    let mut rates: Vec<f64> = out
+        .iter()
+        .map(|r| r.playouts as f64 / r.seconds.max(1e-9))
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    let median = rates[rates.len() / 2];
+    println!(
+        "{{\"positions\":{},\"threads\":{},\"seconds\":{},\"median_playouts_per_s\":{:.1},\"min\":{:.1},\"max\":{:.1}}}",
+        out.len(),
+        args.threads,
+        args.seconds,
+        median,
+        rates[0],
+        rates[rates.len() - 1]
+    );
+    Ok(out)
+}
+
+fn print_summary(r: &SearchBenchReport) {
     println!(
         "tree search on {}x{}, {} thread(s), {:.2} s: {} playouts ({:.0}/s), {} nodes",
         r.size,
@@ -122,8 +178,6 @@ pub fn run_search_bench(args: &SearchBenchArgs) -> Result<SearchBenchReport, Str
         r.playouts as f64 / r.seconds.max(1e-9),
         r.nodes
     );
-    println!("{}", r.json());
-    Ok(r)
 }
 
 #[cfg(test)]
@@ -138,6 +192,8 @@ mod tests {
             threads: 2,
             seed: 1,
             params: vec!["policy=light".into()],
+            sgf: Vec::new(),
+            moves: Vec::new(),
         };
         let r = measure(&a).unwrap();
         assert!(r.playouts > 50);
@@ -150,5 +206,28 @@ mod tests {
             ..a
         };
         assert!(measure(&bad).is_err());
+    }
+
+    #[test]
+    fn positions_are_searched_from_their_side_to_move() {
+        let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        for v in ["E5", "C3"] {
+            let p = crate::rules::testutil::pt(v, 9);
+            g.play(g.to_move(), crate::rules::Move::Play(p)).unwrap();
+        }
+        let a = SearchBenchArgs {
+            size: 19,
+            seconds: 0.1,
+            threads: 1,
+            seed: 1,
+            params: vec!["policy=light".into()],
+            sgf: Vec::new(),
+            moves: Vec::new(),
+        };
+        let r = run_search_bench_on(&a, &[("two moves".into(), g)]).unwrap();
+        // the size is the position's, not --size
+        assert_eq!(r[0].size, 9);
+        assert!(r[0].playouts > 10);
+        assert!(run_search_bench_on(&a, &[]).is_err());
     }
 }
