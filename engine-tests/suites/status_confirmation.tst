@@ -2190,3 +2190,88 @@ kata-set-rules {"ko":"SIMPLE","scoring":"TERRITORY","tax":"NONE","suicide":false
 komi 0.5
 3813 final_score
 #? [B\+1\.5]
+
+# ---- SC39: a corner ko White wins back (found by engine-tests/status_exhaustive.rs). Black A3 takes
+# A2 in a ko; White ko-passes; when Black passes White retakes at A2 and connects at A3. The
+# retake brings back the starting board with Black to move, but not the starting game (Black
+# may no longer retake at once): the local game's superko used to cut it and called A2 seki.
+kata-set-rules japanese
+boardsize 9
+clear_board
+play w B9
+play w C9
+play w D9
+play w E9
+play w F9
+play w G9
+play w H9
+play w J9
+play w A8
+play w B8
+play w D8
+play w E8
+play w F8
+play w G8
+play w H8
+play w J8
+play w A7
+play w B7
+play w C7
+play w D7
+play w E7
+play w F7
+play w G7
+play w H7
+play w J7
+play w A6
+play w B6
+play w C6
+play w D6
+play w E6
+play w F6
+play w G6
+play w H6
+play w J6
+play w A5
+play w B5
+play w C5
+play w D5
+play w E5
+play w F5
+play w G5
+play w H5
+play w J5
+play w A4
+play w B4
+play w C4
+play w D4
+play w E4
+play w F4
+play w G4
+play w H4
+play w J4
+play w B3
+play b E3
+play b F3
+play b G3
+play b H3
+play b J3
+play w A2
+play b B2
+play w C2
+play w D2
+play b E2
+play b F2
+play b H2
+play b J2
+play b A1
+play b C1
+play b D1
+play b E1
+play b F1
+play b G1
+play b H1
+3901 final_status_list seki
+#? [A1\nB2]
+3902 final_status_list dead
+#? []

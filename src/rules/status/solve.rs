@@ -17,7 +17,8 @@
 //! pass allowed only while such a ban stands, which lifts all of their bans. Ordinary
 //! passes end the game when two come in a row; a ko pass does not count towards that.
 //! Longer cycles (several kos, sending two and returning one) are cut by situational
-//! superko on plays: no play may bring back a board with the same side to move.
+//! superko on plays: no play may bring back a board with the same side to move and the same
+//! ko bans.
 
 use super::safety::{secure_with, Memo, Reach, Safety, Scratch};
 use crate::board::{Bitset, Board, Color, Point};
@@ -230,8 +231,10 @@ struct Solver<'a, const W: usize> {
     parts: [Vec<Bitset<W>>; 2],
     /// Keys of the positions on the current line.
     path: Vec<u64>,
-    /// Board and side to move of the positions on the current line: a play may not
-    /// bring one back (situational superko), so no line goes round for ever.
+    /// Board, side to move and ko bans of the positions on the current line: a play may not
+    /// bring one back (situational superko), so no line goes round for ever. The bans count:
+    /// a ko retaken after a ko pass brings back the board but not the game (the side that
+    /// lost the ko may no longer retake at once), and cutting it there lost a living corner.
     seen: Vec<u64>,
     /// The area and the points next to it: the chains whose life the static test weighs.
     scope: Bitset<W>,
@@ -284,6 +287,19 @@ impl<const W: usize> Solver<'_, W> {
             n = child;
         }
         out
+    }
+
+    /// What [`Solver::seen`] keeps of a position: its board, side to move and ko bans.
+    fn seen_key<const P: usize>(n: &Node<W, P>) -> u64 {
+        let mut k = n.board.hash() ^ mix(n.to_move.index() as u64);
+        for (c, ban) in n.bans.iter().enumerate() {
+            for (i, w) in ban.0.iter().enumerate() {
+                if *w != 0 {
+                    k ^= mix(w ^ mix((c * W + i) as u64 + 0x00ba_0000));
+                }
+            }
+        }
+        k
     }
 
     fn key<const P: usize>(&self, n: &Node<W, P>) -> u64 {
@@ -470,8 +486,7 @@ impl<const W: usize> Solver<'_, W> {
             return (self.cut_value, Dep::Cut);
         }
         self.path.push(key);
-        self.seen
-            .push(n.board.hash() ^ mix(n.to_move.index() as u64));
+        self.seen.push(Self::seen_key(n));
         let me = n.to_move;
         let defending = me == t.defender;
         let mut dep = Dep::None;
@@ -479,30 +494,12 @@ impl<const W: usize> Solver<'_, W> {
         let mut result = !defending;
         let mut decided_by: Option<Step> = None;
         for step in self.moves(n, &open) {
-            // a play that brings back a board of the line is not searched (superko); told
-            // before the board is copied when no ko ban can forbid the play first
-            if let Step::Play(p) = step {
-                if !n.bans[me.index()].contains(p.idx())
-                    && n.board.check_place(me, p).is_ok()
-                    && self
-                        .seen
-                        .contains(&(n.board.hash_after(me, p) ^ mix(me.opponent().index() as u64)))
-                {
-                    let lost = n.board.suicide_stones(me, p);
-                    if lost == 0 || (self.task.multi_suicide && lost > 1) {
-                        dep = Dep::Path;
-                        continue;
-                    }
-                }
-            }
             let Some(child) = self.child(n, step) else {
                 continue;
             };
-            if matches!(step, Step::Play(_))
-                && self
-                    .seen
-                    .contains(&(child.board.hash() ^ mix(child.to_move.index() as u64)))
-            {
+            // a play that brings back a board of the line with the same side to move and the
+            // same ko bans is not searched (superko)
+            if matches!(step, Step::Play(_)) && self.seen.contains(&Self::seen_key(&child)) {
                 dep = Dep::Path;
                 continue;
             }

@@ -322,3 +322,29 @@ fn katago_group_tax_seki_is_read_out_under_every_rule_set() {
     r.seki_eyes_count = true;
     assert_eq!(score(TAX_SEKI, r), "B+1.5");
 }
+
+/// A corner ko that White wins back (found by `engine-tests/status_exhaustive.rs`): Black A3
+/// takes A2 in a ko, White ko-passes, and when Black passes White retakes at A2 and then
+/// connects at A3. The retake brings back the starting board with Black to move, but not the
+/// starting game (Black may no longer retake at once); the local game's superko used to cut
+/// it there and called A2 seki.
+#[test]
+fn a_ko_retaken_after_a_ko_pass_is_not_a_repetition() {
+    let d = "
+    9 . O O O O O O O O
+    8 O O . O O O O O O
+    7 O O O O O O O O O
+    6 O O O O O O O O O
+    5 O O O O O O O O O
+    4 O O O O O O O O O
+    3 . O . . X X X X X
+    2 O X O O X X . X X
+    1 X . X X X X X X .";
+    let c = confirm_diagram(d, japanese());
+    let a2 = at(&c, "A2", 9);
+    assert_eq!(
+        (a2.class, a2.status),
+        (Class::First, Status::Alive),
+        "{a2:?}"
+    );
+}
