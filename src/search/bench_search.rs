@@ -184,17 +184,22 @@ fn print_summary(r: &SearchBenchReport) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn short_search_reports() {
-        let a = SearchBenchArgs {
-            size: 9,
-            seconds: 0.2,
-            threads: 2,
+    /// Light playouts, seed 1, no records.
+    fn args(size: usize, seconds: f64, threads: usize) -> SearchBenchArgs {
+        SearchBenchArgs {
+            size,
+            seconds,
+            threads,
             seed: 1,
             params: vec!["policy=light".into()],
             sgf: Vec::new(),
             moves: Vec::new(),
-        };
+        }
+    }
+
+    #[test]
+    fn short_search_reports() {
+        let a = args(9, 0.2, 2);
         let r = measure(&a).unwrap();
         assert!(r.playouts > 50);
         assert!(r.nodes > 1);
@@ -215,15 +220,7 @@ mod tests {
             let p = crate::rules::testutil::pt(v, 9);
             g.play(g.to_move(), crate::rules::Move::Play(p)).unwrap();
         }
-        let a = SearchBenchArgs {
-            size: 19,
-            seconds: 0.1,
-            threads: 1,
-            seed: 1,
-            params: vec!["policy=light".into()],
-            sgf: Vec::new(),
-            moves: Vec::new(),
-        };
+        let a = args(19, 0.1, 1);
         let r = run_search_bench_on(&a, &[("two moves".into(), g)]).unwrap();
         // the size is the position's, not --size
         assert_eq!(r[0].size, 9);
