@@ -27,7 +27,7 @@
 //! target/release/tengen book joseki --records ../shared/data/tom-9d --out src/book/joseki19.bin
 //! ```
 
-use super::{check_sealed, framed, unframe, BookError};
+use super::{check_sealed, framed, load_once, unframe, BookError};
 use crate::board::zobrist::STONE_KEYS;
 use crate::board::{Board19, Color, Point};
 use crate::learn::records::{self, Moves};
@@ -253,14 +253,7 @@ impl Joseki {
     /// logged).
     pub fn embedded() -> Option<&'static Joseki> {
         static J: OnceLock<Option<Joseki>> = OnceLock::new();
-        J.get_or_init(|| match Joseki::from_bytes(EMBEDDED) {
-            Ok(j) => Some(j),
-            Err(e) => {
-                log::warn!("built-in joseki: {e}");
-                None
-            }
-        })
-        .as_ref()
+        load_once(&J, "built-in joseki:", || Joseki::from_bytes(EMBEDDED))
     }
 
     /// Corner positions in the dictionary.

@@ -47,6 +47,23 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
+/// A table built into the binary, read on first use: `None` when its bytes are unusable,
+/// which is logged once after `what`.
+fn load_once<T>(
+    cell: &'static OnceLock<Option<T>>,
+    what: &str,
+    load: impl FnOnce() -> Result<T, BookError>,
+) -> Option<&'static T> {
+    cell.get_or_init(|| match load() {
+        Ok(t) => Some(t),
+        Err(e) => {
+            log::warn!("{what} {e}");
+            None
+        }
+    })
+    .as_ref()
+}
+
 /// One reply of a position as stored: canonical index and counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StoredReply {
@@ -295,14 +312,7 @@ impl Book {
     /// The book built into the binary (`None` when its file is unusable, which is logged).
     pub fn embedded() -> Option<&'static Book> {
         static B: OnceLock<Option<Book>> = OnceLock::new();
-        B.get_or_init(|| match Book::from_bytes(EMBEDDED) {
-            Ok(b) => Some(b),
-            Err(e) => {
-                log::warn!("built-in {e}");
-                None
-            }
-        })
-        .as_ref()
+        load_once(&B, "built-in", || Book::from_bytes(EMBEDDED))
     }
 
     /// The board size the book is for.
