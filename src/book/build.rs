@@ -171,22 +171,20 @@ impl Counter {
     /// The book: positions through which at least `min_games` games went, with the replies
     /// played in at least `min_played` of them (a position left without replies is left out).
     pub fn finish(self, min_games: u32, min_played: u32) -> Book {
-        let mut by_pos: HashMap<u64, Vec<StoredReply>, ahash::RandomState> = HashMap::default();
-        for ((key, index), c) in self.replies {
-            if c.played < min_played || self.positions.get(&key).copied().unwrap_or(0) < min_games {
-                continue;
-            }
-            by_pos.entry(key).or_default().push(StoredReply {
-                index,
-                played: c.played,
-                known: c.known,
-                wins: c.wins,
-            });
-        }
-        let positions = by_pos
-            .into_iter()
-            .map(|(key, rs)| (key, self.positions.get(&key).copied().unwrap_or(0), rs))
-            .collect();
+        let reached = &self.positions;
+        let kept = self.replies.into_iter().filter_map(|((key, index), c)| {
+            (c.played >= min_played && reached.get(&key).copied().unwrap_or(0) >= min_games)
+                .then_some((
+                    key,
+                    StoredReply {
+                        index,
+                        played: c.played,
+                        known: c.known,
+                        wins: c.wins,
+                    },
+                ))
+        });
+        let positions = super::by_position(kept, reached);
         Book::new(self.size, self.plies, self.games, positions)
     }
 }

@@ -500,18 +500,13 @@ impl Counter {
     /// played at least `min_played` times and in at least `min_share` of them (a position
     /// left without replies is left out).
     pub fn finish(self, min_reached: u32, min_played: u32, min_share: f64) -> Joseki {
-        let mut by_pos: HashMap<u64, Vec<(u8, u32)>, ahash::RandomState> = HashMap::default();
-        for ((key, index), n) in self.played {
-            let reached = self.reached.get(&key).copied().unwrap_or(0);
-            if reached < min_reached || n < min_played || (n as f64) < min_share * reached as f64 {
-                continue;
-            }
-            by_pos.entry(key).or_default().push((index, n));
-        }
-        let positions = by_pos
-            .into_iter()
-            .map(|(key, rs)| (key, self.reached.get(&key).copied().unwrap_or(0), rs))
-            .collect();
+        let reached = &self.reached;
+        let kept = self.played.into_iter().filter_map(|((key, index), n)| {
+            let r = reached.get(&key).copied().unwrap_or(0);
+            (r >= min_reached && n >= min_played && n as f64 >= min_share * r as f64)
+                .then_some((key, (index, n)))
+        });
+        let positions = super::by_position(kept, reached);
         Joseki::new(self.region, self.max_stones, self.games, positions)
     }
 }

@@ -47,6 +47,22 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
+/// The kept replies grouped by position key, each position with the number of times it
+/// was reached (from `reached`, 0 when missing), for a builder's `finish`.
+fn by_position<R>(
+    kept: impl IntoIterator<Item = (u64, R)>,
+    reached: &std::collections::HashMap<u64, u32, ahash::RandomState>,
+) -> Vec<(u64, u32, Vec<R>)> {
+    let mut by_pos: std::collections::HashMap<u64, Vec<R>, ahash::RandomState> = Default::default();
+    for (key, r) in kept {
+        by_pos.entry(key).or_default().push(r);
+    }
+    by_pos
+        .into_iter()
+        .map(|(key, rs)| (key, reached.get(&key).copied().unwrap_or(0), rs))
+        .collect()
+}
+
 /// A table built into the binary, read on first use: `None` when its bytes are unusable,
 /// which is logged once after `what`.
 fn load_once<T>(
