@@ -2275,3 +2275,90 @@ play b H1
 #? [A1\nB2]
 3902 final_status_list dead
 #? []
+
+# ---- SC40: stones taken in a bent corner come back joined to their wall (found by
+# engine-tests/status_exhaustive.rs). White's A2 takes Black's A1, but White's A1-A2-A3-B1 is
+# then one chain in atari at C1 inside Black's wall: Black takes four and A1 is Black's again,
+# joined through A2 or B1. The stone put back used to stand alone amid the captured points,
+# and A1, B1 and A3 were all called seki.
+kata-set-rules japanese
+boardsize 9
+clear_board
+play b B9
+play b C9
+play b D9
+play b E9
+play b F9
+play b G9
+play b H9
+play b J9
+play b A8
+play b B8
+play b D8
+play b E8
+play b F8
+play b G8
+play b H8
+play b J8
+play b A7
+play b B7
+play b C7
+play b D7
+play b E7
+play b F7
+play b G7
+play b H7
+play b J7
+play b A6
+play b B6
+play b C6
+play b D6
+play b E6
+play b F6
+play b G6
+play b H6
+play b J6
+play b A5
+play b B5
+play b C5
+play b D5
+play b E5
+play b F5
+play b G5
+play b H5
+play b J5
+play b A4
+play b B4
+play b C4
+play b D4
+play b E4
+play b F4
+play b G4
+play b H4
+play b J4
+play w A3
+play b B3
+play b C3
+play w D3
+play w E3
+play w F3
+play w G3
+play w H3
+play w J3
+play b C2
+play b D2
+play w E2
+play w F2
+play w H2
+play w J2
+play b A1
+play w B1
+play b D1
+play w E1
+play w F1
+play w G1
+play w H1
+4001 final_status_list seki
+#? []
+4002 final_status_list dead
+#? [A3\nB1|B1\nA3]

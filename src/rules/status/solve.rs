@@ -363,10 +363,7 @@ impl<const W: usize> Solver<'_, W> {
             }
         } else if missing.and_not(&sd.territory).is_empty() {
             // F3: the lost points lie in the defender's own eye space; put them back
-            let mut filled = *b;
-            for p in missing.iter() {
-                filled.set_point(Point(p as u16), Some(d));
-            }
+            let filled = self.put_back(b, &missing, &sd);
             // (not through the memo: a board put together by hand, seen once)
             let s2 = secure_with(
                 &filled,
@@ -422,6 +419,62 @@ impl<const W: usize> Solver<'_, W> {
             .and_not(&sd.territory)
             .and_not(&sa.territory)
             .or(&missing.and(b.empty_points())))
+    }
+
+    /// The board after the defender takes back `missing` (all in its settled eye space
+    /// `sd.territory`): the attacker stones in the regions that hold them are captured (they
+    /// cannot live there), and each lost point is filled together with the shortest way
+    /// through its region to the defender's secure stones, so that it joins them (a lone
+    /// stone put back amid captured points would not be secure, and the corner whose stones
+    /// were taken in a bent shape was called seki). Whether the rest of the region still
+    /// gives the eyes it needs is the static test's to say.
+    fn put_back<const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        missing: &Bitset<W>,
+        sd: &Safety<W>,
+    ) -> Board<W, P> {
+        let d = self.task.defender;
+        let space = b.flood(missing, &sd.territory);
+        let anchor = b.dilate(&sd.alive.or(&self.task.fixed.and(b.stones(d))));
+        let mut fill = *missing;
+        for m in missing.iter() {
+            let mut layer = Bitset::EMPTY;
+            layer.insert(m);
+            let mut reached = layer;
+            let mut layers = vec![layer];
+            while !layer.intersects(&anchor) {
+                layer = b.dilate(&layer).and(&space).and_not(&reached);
+                if layer.is_empty() {
+                    break;
+                }
+                reached = reached.or(&layer);
+                layers.push(layer);
+            }
+            // walk back from where the way meets the secure stones
+            let Some(mut p) = layer.and(&anchor).first() else {
+                continue;
+            };
+            fill.insert(p);
+            for back in layers.iter().rev().skip(1) {
+                let Some(q) = b
+                    .neighbors(Point(p as u16))
+                    .find(|q| back.contains(q.idx()))
+                else {
+                    break;
+                };
+                p = q.idx();
+                fill.insert(p);
+            }
+        }
+        let mut filled = *b;
+        for p in space.and(b.stones(d.opponent())).iter() {
+            filled.set_point(Point(p as u16), None);
+        }
+        for p in fill.iter() {
+            filled.set_point(Point(p as u16), Some(d));
+        }
+        filled
     }
 
     /// Whether every target point holds a defender stone of a secure chain (`alive`) or of

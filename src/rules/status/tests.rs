@@ -348,3 +348,36 @@ fn a_ko_retaken_after_a_ko_pass_is_not_a_repetition() {
         "{a2:?}"
     );
 }
+
+#[test]
+fn a_stone_taken_in_a_bent_corner_is_put_back_joined_to_its_wall() {
+    // White's A2 takes A1, but the white stones are then one chain in atari at C1 inside
+    // Black's wall: Black captures four, and A1 comes back joined to the wall through A2 or
+    // B1. Filling A1 alone amid the captured points left it unjoined and called all three
+    // lone stones seki.
+    let d = "
+    9 . X X X X X X X X
+    8 X X . X X X X X X
+    7 X X X X X X X X X
+    6 X X X X X X X X X
+    5 X X X X X X X X X
+    4 X X X X X X X X X
+    3 O X X O O O O O O
+    2 . . X X O O . O O
+    1 X O . X O O O O .";
+    let c = confirm_diagram(d, japanese());
+    let a1 = at(&c, "A1", 9);
+    assert_eq!(
+        (a1.class, a1.status),
+        (Class::First, Status::Alive),
+        "{a1:?}"
+    );
+    for v in ["B1", "A3"] {
+        let w = at(&c, v, 9);
+        assert_eq!(
+            (w.class, w.status),
+            (Class::None, Status::Dead),
+            "{v}: {w:?}"
+        );
+    }
+}
