@@ -98,6 +98,7 @@ pub fn solve<const W: usize, const P: usize>(
         path: Vec::new(),
         seen: Vec::new(),
         scope: b.dilate(&task.area).or(&task.area),
+        fixed_by: Color::BOTH.map(|c| task.fixed.and(b.stones(c))),
         max_depth: 0,
         cut_value: false,
         cut: false,
@@ -238,6 +239,11 @@ struct Solver<'a, const W: usize> {
     seen: Vec<u64>,
     /// The area and the points next to it: the chains whose life the static test weighs.
     scope: Bitset<W>,
+    /// Per colour, the settled stones of that colour at the start: a settled stone may
+    /// still be captured in the game (F3), and an enemy stone later played on its point is
+    /// not settled (it was, and a seki was read where Black could take White's F3 stone
+    /// and then count its own stone there as settled).
+    fixed_by: [Bitset<W>; 2],
     /// Lines end here, scored as `cut_value` (and never stored).
     max_depth: usize,
     cut_value: bool,
@@ -338,7 +344,7 @@ impl<const W: usize> Solver<'_, W> {
                     c,
                     t.multi_suicide,
                     scope,
-                    &t.fixed,
+                    &self.fixed_by[c.index()],
                     Reach::Scope(parts),
                     scratch,
                 )
@@ -370,7 +376,7 @@ impl<const W: usize> Solver<'_, W> {
                 d,
                 t.multi_suicide,
                 &self.scope,
-                &t.fixed,
+                &self.fixed_by[d.index()],
                 Reach::Scope(&self.parts[d.index()]),
                 &mut self.scratch,
             );
@@ -388,7 +394,7 @@ impl<const W: usize> Solver<'_, W> {
             // the defender can never put a stone back for good in the attacker's eye space,
             // nor in a space of fewer than eight points walled in by secure attacker stones
             // (no room for two eyes; the secure wall can always close in)
-            let walls = sa.alive.or(&t.fixed.and(b.stones(a)));
+            let walls = sa.alive.or(&self.fixed_by[a.index()].and(b.stones(a)));
             let inside = b.on_board().and_not(&walls);
             // a secure attacker stone on the point is there for good
             let mut lost = missing.and(&sa.territory.or(&walls));
@@ -436,7 +442,7 @@ impl<const W: usize> Solver<'_, W> {
     ) -> Board<W, P> {
         let d = self.task.defender;
         let space = b.flood(missing, &sd.territory);
-        let anchor = b.dilate(&sd.alive.or(&self.task.fixed.and(b.stones(d))));
+        let anchor = b.dilate(&sd.alive.or(&self.fixed_by[d.index()].and(b.stones(d))));
         let mut fill = *missing;
         for m in missing.iter() {
             let mut layer = Bitset::EMPTY;
@@ -482,7 +488,7 @@ impl<const W: usize> Solver<'_, W> {
     fn holds<const P: usize>(&self, b: &Board<W, P>, alive: &Bitset<W>) -> bool {
         let t = self.task;
         let own = b.stones(t.defender);
-        let fixed_own = t.fixed.and(own);
+        let fixed_own = self.fixed_by[t.defender.index()].and(own);
         t.target.iter().all(|p| {
             own.contains(p)
                 && (alive.contains(p)
