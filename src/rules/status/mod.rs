@@ -135,10 +135,10 @@ impl ConfirmLimits {
 
 /// Confirms the status of every chain of `game`'s position. `estimate` gives the playout
 /// estimate of the statuses; it is called at most once, and only when some chain needs it.
-pub fn confirm(
+pub fn confirm<E: Into<Estimated>>(
     game: &Game,
     limits: &ConfirmLimits,
-    estimate: impl FnOnce() -> StatusMap,
+    estimate: impl FnOnce() -> E,
 ) -> Confirmation {
     let (verdicts, nodes, estimated) =
         with_board!(game.board(), b => confirm_on(&**b, game.rules(), limits, estimate));
@@ -156,35 +156,72 @@ pub fn confirm(
     }
 }
 
-/// The playout estimate, asked for once when first needed.
-struct Estimate<F: FnOnce() -> StatusMap> {
-    make: Option<F>,
-    map: Option<StatusMap>,
+/// The playout estimate's verdict on the stones, with how sure it is of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimated {
+    /// The status of every stone.
+    pub status: StatusMap,
+    /// Per point index, how sure the estimate is of its verdict on the stone there (from
+    /// 0.5, a coin flip, to 1), where it says; empty when it does not.
+    pub sure: Vec<Option<f64>>,
+    /// Playouts a side behind the verdict.
+    pub playouts: u64,
 }
 
-impl<F: FnOnce() -> StatusMap> Estimate<F> {
-    fn get(&mut self) -> Option<&StatusMap> {
+impl From<StatusMap> for Estimated {
+    fn from(status: StatusMap) -> Estimated {
+        Estimated {
+            status,
+            sure: Vec::new(),
+            playouts: 0,
+        }
+    }
+}
+
+/// The playout estimate, asked for once when first needed.
+struct Estimate<E: Into<Estimated>, F: FnOnce() -> E> {
+    make: Option<F>,
+    map: Option<Estimated>,
+}
+
+impl<E: Into<Estimated>, F: FnOnce() -> E> Estimate<E, F> {
+    fn get(&mut self) -> Option<&Estimated> {
         if let Some(f) = self.make.take() {
-            self.map = Some(f());
+            self.map = Some(f().into());
         }
         self.map.as_ref()
     }
 
-    /// The estimate's status of a chain: the status of most of its stones.
-    fn chain_status(&mut self, stones: &[Point]) -> Status {
-        let Some(m) = self.get() else {
-            return Status::Alive;
+    /// The estimate's status of a chain (the status of most of its stones), and how it
+    /// reads in a verdict's reason: the status, and how sure the estimate is of it.
+    fn chain_status(&mut self, stones: &[Point]) -> (Status, String) {
+        let Some(e) = self.get() else {
+            return (Status::Alive, status_word(Status::Alive).to_string());
         };
+        let m = &e.status;
         let count = |s| stones.iter().filter(|&&p| m.get(p) == s).count();
         let (dead, seki) = (count(Status::Dead), count(Status::Seki));
         let alive = stones.len() - dead - seki;
-        if dead > alive.max(seki) {
+        let st = if dead > alive.max(seki) {
             Status::Dead
         } else if seki > alive {
             Status::Seki
         } else {
             Status::Alive
+        };
+        let sure: Vec<f64> = stones
+            .iter()
+            .filter_map(|p| e.sure.get(p.idx()).copied().flatten())
+            .collect();
+        let word = status_word(st);
+        if sure.is_empty() {
+            return (st, word.to_string());
         }
+        let mean = sure.iter().sum::<f64>() / sure.len() as f64;
+        (
+            st,
+            format!("{word} (sure {mean:.2}, {} playouts a side)", e.playouts),
+        )
     }
 }
 
@@ -209,12 +246,12 @@ const MAX_ROUNDS: usize = 6;
 
 /// What one confirmation works on: the board (dead stones in large areas taken off), the
 /// rules' suicide setting, the verdicts so far and the estimate.
-struct Confirming<'a, const W: usize, const P: usize, F: FnOnce() -> StatusMap> {
+struct Confirming<'a, const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E> {
     work: Board<W, P>,
     multi: bool,
     limits: &'a ConfirmLimits,
     deadline: Option<Instant>,
-    est: Estimate<F>,
+    est: Estimate<E, F>,
     verdicts: Vec<ChainVerdict>,
     /// Chains whose status came from the estimate.
     estimated: usize,
@@ -232,11 +269,11 @@ struct Read<const W: usize> {
     decided: Vec<(Class, String, u64)>,
 }
 
-fn confirm_on<const W: usize, const P: usize>(
+fn confirm_on<const W: usize, const P: usize, E: Into<Estimated>>(
     b: &Board<W, P>,
     rules: &Rules,
     limits: &ConfirmLimits,
-    estimate: impl FnOnce() -> StatusMap,
+    estimate: impl FnOnce() -> E,
 ) -> (Vec<ChainVerdict>, u64, usize) {
     let start = Instant::now();
     let mut c = Confirming {
@@ -268,7 +305,9 @@ fn confirm_on<const W: usize, const P: usize>(
     (c.verdicts, nodes, c.estimated)
 }
 
-impl<const W: usize, const P: usize, F: FnOnce() -> StatusMap> Confirming<'_, W, P, F> {
+impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
+    Confirming<'_, W, P, E, F>
+{
     /// Phase 1: enemy stones in large areas that the estimate calls dead come off the
     /// board (up to three times, as taking some off can make another area large).
     fn take_off_dead_in_large_areas(&mut self) {
@@ -291,7 +330,8 @@ impl<const W: usize, const P: usize, F: FnOnce() -> StatusMap> Confirming<'_, W,
                     }
                     for chain in work.chains(&inside) {
                         let stones: Vec<Point> = chain.points().collect();
-                        if self.est.chain_status(&stones) != Status::Dead {
+                        let (st, said) = self.est.chain_status(&stones);
+                        if st != Status::Dead {
                             continue;
                         }
                         log::info!(
@@ -307,7 +347,7 @@ impl<const W: usize, const P: usize, F: FnOnce() -> StatusMap> Confirming<'_, W,
                             class: Class::None,
                             status: Status::Dead,
                             reason: format!(
-                                "none (playout estimate): dead inside a large {} area",
+                                "none (playout estimate: {said}): dead inside a large {} area",
                                 name(c)
                             ),
                         });
@@ -436,7 +476,15 @@ impl<const W: usize, const P: usize, F: FnOnce() -> StatusMap> Confirming<'_, W,
                         if empties > limits.max_area {
                             return decide_race(work, pc, &fixed, empties);
                         }
-                        let budget = Budget { nodes, deadline };
+                        // a chain's games in all rounds together stay within its share
+                        let left = share.saturating_sub(decided[k].2);
+                        if left == 0 {
+                            return (decided[k].0, decided[k].1.clone(), 0);
+                        }
+                        let budget = Budget {
+                            nodes: nodes.min(left),
+                            deadline,
+                        };
                         decide_chain(work, &areas[a], pc, &fixed, multi, budget, &memos[a])
                     })
                     .collect();
@@ -541,7 +589,7 @@ impl<const W: usize, const P: usize, F: FnOnce() -> StatusMap> Confirming<'_, W,
                         && work.chains(&around.and(work.stones(o))).all(|chain| {
                             chain.intersects(&first)
                                 || (chain.intersects(&undecided)
-                                    && est.chain_status(&chain.points().collect::<Vec<_>>())
+                                    && est.chain_status(&chain.points().collect::<Vec<_>>()).0
                                         == Status::Alive)
                         });
                     if all_first {
@@ -571,13 +619,13 @@ impl<const W: usize, const P: usize, F: FnOnce() -> StatusMap> Confirming<'_, W,
                 Class::Unknown => {
                     self.estimated += 1;
                     at_limit += 1;
-                    let st = self.est.chain_status(&stones);
+                    let (st, said) = self.est.chain_status(&stones);
                     log::info!(
-                        "status: {} chain at {:?} undecided ({why}); playout estimate: {st:?}",
+                        "status: {} chain at {:?} undecided ({why}); playout estimate: {said}",
                         name(pc.color),
                         stones.first()
                     );
-                    (st, format!("{why}; playout estimate: {}", status_word(st)))
+                    (st, format!("{why}; playout estimate: {said}"))
                 }
             };
             area_verdicts.push(ChainVerdict {

@@ -174,13 +174,15 @@ fn dead_stones_in_a_large_area_come_off_on_the_estimate() {
 fn settled_positions_never_ask_the_estimate() {
     let c = {
         let g = Game::from_diagram(ONE_EYE, japanese()).expect("diagram");
-        confirm(&g, &ConfirmLimits::for_size(g.size()), || {
+        confirm(&g, &ConfirmLimits::for_size(g.size()), || -> StatusMap {
             panic!("no estimate needed")
         })
     };
     assert_eq!(c.verdicts.len(), 2);
     let empty = Game::new(9, japanese()).expect("game");
-    let c = confirm(&empty, &ConfirmLimits::for_size(9), || panic!("no stones"));
+    let c = confirm(&empty, &ConfirmLimits::for_size(9), || -> StatusMap {
+        panic!("no stones")
+    });
     assert!(c.verdicts.is_empty());
 }
 
@@ -193,7 +195,7 @@ fn settled_positions_never_ask_the_estimate() {
 fn a_small_seki_of_two_one_eyed_chains_is_read_out() {
     let g = Game::from_diagram(super::SMALL_SEKI, japanese()).expect("diagram");
     // the budget of a 19x19 board, not the larger one of small boards
-    let c = confirm(&g, &ConfirmLimits::for_size(19), || {
+    let c = confirm(&g, &ConfirmLimits::for_size(19), || -> StatusMap {
         panic!("no estimate needed")
     });
     assert_eq!(c.estimated, 0);
@@ -289,7 +291,7 @@ fn katago_group_tax_seki_is_read_out_under_every_rule_set() {
     };
     let g = Game::from_diagram(TAX_SEKI, with_komi(Preset::Japanese)).expect("diagram");
     // the budget of a 19x19 board, not the larger one of small boards
-    let c = confirm(&g, &ConfirmLimits::for_size(19), || {
+    let c = confirm(&g, &ConfirmLimits::for_size(19), || -> StatusMap {
         panic!("no estimate needed")
     });
     assert_eq!(c.estimated, 0);
