@@ -476,15 +476,7 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                         if empties > limits.max_area {
                             return decide_race(work, pc, &fixed, empties);
                         }
-                        // a chain's games in all rounds together stay within its share
-                        let left = share.saturating_sub(decided[k].2);
-                        if left == 0 {
-                            return (decided[k].0, decided[k].1.clone(), 0);
-                        }
-                        let budget = Budget {
-                            nodes: nodes.min(left),
-                            deadline,
-                        };
+                        let budget = Budget { nodes, deadline };
                         decide_chain(work, &areas[a], pc, &fixed, multi, budget, &memos[a])
                     })
                     .collect();
