@@ -456,13 +456,7 @@ mod tests {
 
     #[test]
     fn cleanup_plays_only_while_opponent_stones_are_dead() {
-        let diagram = "
-            5 . . . . .
-            4 . X . . .
-            3 . . . O .
-            2 . . . . .
-            1 . . . . .";
-        let g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        let g = crate::engine::status::tests::two_stones();
         let a1 = pt("A1", 5);
         // Black owns everything: White's D3 is dead, Black keeps playing
         let r = report(Color::Black, Some(a1), 0.9, 10.0, 1.0);

@@ -256,10 +256,21 @@ impl StatusCache {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::Vertex;
     use crate::rules::Preset;
+
+    /// A 5x5 board, Chinese rules, with a Black stone on B4 and a White one on D3.
+    pub(crate) fn two_stones() -> Game {
+        let diagram = "
+            5 . . . . .
+            4 . X . . .
+            3 . . . O .
+            2 . . . . .
+            1 . . . . .";
+        Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap()
+    }
     use crate::search::flat::{FlatParams, FlatSearch};
     use crate::search::Request;
     use crate::search::{Limits, Searcher};
@@ -318,13 +329,7 @@ mod tests {
 
     #[test]
     fn chains_the_ownership_gives_away_are_dead() {
-        let diagram = "
-            5 . . . . .
-            4 . X . . .
-            3 . . . O .
-            2 . . . . .
-            1 . . . . .";
-        let g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        let g = two_stones();
         // a searcher that says White owns the board whoever moves first
         let white_owns = Report {
             ownership: vec![-1.0; 1024],
@@ -352,13 +357,7 @@ mod tests {
 
     #[test]
     fn unsure_verdicts_get_more_playouts() {
-        let diagram = "
-            5 . . . . .
-            4 . X . . .
-            3 . . . O .
-            2 . . . . .
-            1 . . . . .";
-        let g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        let g = two_stones();
         // a mean ownership of -0.25 for Black's B4, near the line at -0.3: on 500 playouts
         // a side about 88% sure, on 2000 about 98%
         let mut asked = vec![];
