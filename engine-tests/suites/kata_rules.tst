@@ -1,8 +1,8 @@
 # kata-set-rules with KataGo's JSON rules form (as Sabaki and KaTrain send it: the JSON
 # arrives split on spaces) and with KataGo's short names; kata-get-rules answers in the same
 # JSON. Missing keys take KataGo's defaults (Tromp-Taylor-like); the JSON leaves komi alone
-# unless it has "komi". Rules Tengen cannot play (tax ALL, hasButton true), unknown keys or
-# values and malformed JSON are errors that change nothing.
+# unless it has "komi". Rules Tengen cannot play (tax ALL under territory scoring, hasButton
+# true), unknown keys or values and malformed JSON are errors that change nothing.
 # tengen-args: --playouts 200 --threads 1
 
 # KataGo's chinese-ogs, as KataGo prints it: Tengen's chinese. Komi stays 7.5.
@@ -159,8 +159,8 @@ kata-set-rules chinese
 # Rules Tengen cannot play are refused and change nothing (still japanese, komi 6).
 kata-set-rules japanese
 komi 6
-80 kata-set-rules {"ko":"SIMPLE","scoring":"AREA","tax":"ALL","suicide":false}
-#? [\?unsupported rules: tax ALL]
+80 kata-set-rules {"ko":"SIMPLE","scoring":"TERRITORY","tax":"ALL","suicide":false}
+#? [\?unsupported rules: tax ALL under territory scoring]
 81 kata-set-rules {"ko":"SITUATIONAL","scoring":"AREA","hasButton":true,"whiteHandicapBonus":"N-1","komi":7}
 #? [\?unsupported rules: hasButton true]
 82 kata-set-rules {"endPasses":4}
@@ -203,3 +203,12 @@ komi 6
 #? [\{"name":"japanese","ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"removeDead":true,"komi":6\}]
 103 final_score
 #? [W\+6]
+
+# KataGo's stone scoring (area, every group taxed two points) is Tengen's stone counting:
+# the primitive preset's scoring. Komi stays as it was.
+kata-set-rules japanese
+komi 0
+110 kata-set-rules {"ko":"POSITIONAL","scoring":"AREA","tax":"ALL","suicide":true,"whiteHandicapBonus":"0","hasButton":false}
+#? []
+111 kata-get-rules
+#? [\{"name":"primitive","ko":"POSITIONAL","scoring":"STONES",.*"komi":0\}]

@@ -502,6 +502,8 @@ struct KataFields {
     scoring: Option<Scoring>,
     /// `tax`: `NONE` is true, `SEKI` false.
     seki_eyes_count: Option<bool>,
+    /// `tax` `ALL`: two points off every living group (KataGo's stone scoring with area).
+    tax_all: bool,
     suicide: Option<bool>,
     handicap_bonus: Option<HandicapBonus>,
     friendly_pass_ok: Option<bool>,
@@ -588,8 +590,9 @@ impl KataFields {
                         raw,
                         &[("NONE", Some(true)), ("SEKI", Some(false)), ("ALL", None)],
                     )?;
-                    // group tax (two points off every living group) has no field here
-                    f.seki_eyes_count = Some(eyes.ok_or("unsupported rules: tax ALL")?);
+                    // group tax (two points off every living group): stone scoring
+                    f.seki_eyes_count = eyes;
+                    f.tax_all = eyes.is_none();
                 }
                 "suicide" => f.suicide = Some(json_bool(k, raw)?),
                 "hasButton" => {
@@ -664,10 +667,18 @@ impl Rules {
     /// KataGo ignores it. `friendlyPassOk` true with `removeDead` false is refused.
     ///
     /// Errors: invalid JSON or not an object, unknown keys, wrong types, unknown words and
-    /// what Tengen cannot play (`tax ALL`, `hasButton true`, `endPasses` other than 2 or 3).
+    /// what Tengen cannot play (`tax ALL` under territory scoring, `hasButton true`,
+    /// `endPasses` other than 2 or 3). `tax ALL` under area scoring is KataGo's stone
+    /// scoring: Tengen's stone counting (the `primitive` preset's scoring).
     pub fn from_kata_json(text: &str, base: &Rules) -> Result<RulesChoice, String> {
         let f = KataFields::parse(text)?;
-        let scoring = f.scoring.unwrap_or(Scoring::Area);
+        let mut scoring = f.scoring.unwrap_or(Scoring::Area);
+        if f.tax_all {
+            if scoring == Scoring::Territory {
+                return Err("unsupported rules: tax ALL under territory scoring".into());
+            }
+            scoring = Scoring::Stones;
+        }
         let area = scoring == Scoring::Area;
         let remove_dead = match (f.remove_dead, f.friendly_pass_ok) {
             (Some(false), Some(true)) if area => {
@@ -1204,6 +1215,10 @@ mod tests {
                 );
             }
         }
+        // KataGo's stone scoring (area with every group taxed) is Tengen's stone counting
+        let stones = json(&kata("POSITIONAL", "AREA", "ALL", true, "0", false)).expect("stones");
+        assert_eq!(stones.rules.scoring, Scoring::Stones);
+        assert_eq!(stones.name, "primitive");
         // the preset's own fields come with it
         let aga = json(&kata("SITUATIONAL", "AREA", "NONE", false, "N-1", true)).expect("aga");
         assert!(aga.rules.pass_stones && aga.rules.white_passes_last && aga.rules.fixed_handicap);
@@ -1393,7 +1408,10 @@ mod tests {
                 "bad value for rules field 'endPasses': -2",
             ),
             (r#"{"name":7}"#, "bad value for rules field 'name': 7"),
-            (r#"{"tax":"ALL"}"#, "unsupported rules: tax ALL"),
+            (
+                r#"{"tax":"ALL","scoring":"TERRITORY"}"#,
+                "unsupported rules: tax ALL under territory scoring",
+            ),
             (r#"{"hasButton":true}"#, "unsupported rules: hasButton true"),
             (r#"{"endPasses":4}"#, "unsupported rules: endPasses 4"),
             (r#"{"endPasses":1}"#, "unsupported rules: endPasses 1"),

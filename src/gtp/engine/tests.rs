@@ -314,8 +314,8 @@ fn rules_json_commands() {
     let before = ok(&mut g, "kata-get-rules");
     for (line, msg) in [
         (
-            r#"kata-set-rules {"tax":"ALL"}"#,
-            "unsupported rules: tax ALL",
+            r#"kata-set-rules {"tax":"ALL","scoring":"TERRITORY"}"#,
+            "unsupported rules: tax ALL under territory scoring",
         ),
         (
             r#"kata-set-rules {"hasButton":true,"komi":7}"#,
