@@ -122,14 +122,13 @@ pub fn estimate_status(
     if !game.rules().remove_dead || board.stone_counts() == [0, 0] {
         return status.into();
     }
-    let heads: Vec<Point> = board
+    // the chains to judge, by head, with their colour
+    let heads: Vec<(Point, Color)> = board
         .points()
         .into_iter()
-        .filter(|&p| {
-            board.color_at(p).is_some()
-                && board.chain_head(p) == p
-                && !seki.contains(&p)
-                && status.get(p) == Status::Alive
+        .filter_map(|p| Some((p, board.color_at(p)?)))
+        .filter(|&(p, _)| {
+            board.chain_head(p) == p && !seki.contains(&p) && status.get(p) == Status::Alive
         })
         .collect();
     // per colour to move, the ownership summed over all playouts so far
@@ -151,8 +150,7 @@ pub fn estimate_status(
         }
         total += n;
         judged.clear();
-        for &h in &heads {
-            let Some(c) = board.color_at(h) else { continue };
+        for &(h, c) in &heads {
             let own = &pooled[c.opponent().index()];
             let stones = board.chain_points(h);
             let m = stones

@@ -369,19 +369,20 @@ impl<const W: usize> Solver<'_, W> {
             }
         } else if missing.and_not(&sd.territory).is_empty() {
             // F3: the lost points lie in the defender's own eye space; put them back
-            let filled = self.put_back(b, &missing, &sd);
-            // (not through the memo: a board put together by hand, seen once)
-            let s2 = secure_with(
-                &filled,
-                d,
-                t.multi_suicide,
-                &self.scope,
-                &self.fixed_by[d.index()],
-                Reach::Scope(&self.parts[d.index()]),
-                &mut self.scratch,
-            );
-            if self.holds(&filled, &s2.alive) {
-                return Ok(true);
+            if let Some(filled) = self.put_back(b, &missing, &sd) {
+                // (not through the memo: a board put together by hand, seen once)
+                let s2 = secure_with(
+                    &filled,
+                    d,
+                    t.multi_suicide,
+                    &self.scope,
+                    &self.fixed_by[d.index()],
+                    Reach::Scope(&self.parts[d.index()]),
+                    &mut self.scratch,
+                );
+                if self.holds(&filled, &s2.alive) {
+                    return Ok(true);
+                }
             }
         }
         let a = d.opponent();
@@ -439,7 +440,7 @@ impl<const W: usize> Solver<'_, W> {
         b: &Board<W, P>,
         missing: &Bitset<W>,
         sd: &Safety<W>,
-    ) -> Board<W, P> {
+    ) -> Option<Board<W, P>> {
         let d = self.task.defender;
         let space = b.flood(missing, &sd.territory);
         let anchor = b.dilate(&sd.alive.or(&self.fixed_by[d.index()].and(b.stones(d))));
@@ -473,14 +474,14 @@ impl<const W: usize> Solver<'_, W> {
                 fill.insert(p);
             }
         }
-        let mut filled = *b;
-        for p in space.and(b.stones(d.opponent())).iter() {
-            filled.set_point(Point(p as u16), None);
-        }
-        for p in fill.iter() {
-            filled.set_point(Point(p as u16), Some(d));
-        }
-        filled
+        // one board put together at once (no captures), as SGF setup would
+        let own: Vec<Point> = b.stones(d).or(&fill).points().collect();
+        let theirs: Vec<Point> = b.stones(d.opponent()).and_not(&space).points().collect();
+        let (black, white) = match d {
+            Color::Black => (own, theirs),
+            Color::White => (theirs, own),
+        };
+        Board::from_stones(b.size(), &black, &white)
     }
 
     /// Whether every target point holds a defender stone of a secure chain (`alive`) or of
