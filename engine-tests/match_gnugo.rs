@@ -151,8 +151,9 @@ fn gnugo_against_itself_is_counted_after_passes() {
         return;
     }
     let dir = fresh_dir("gnugo-self");
-    let a = format!("g1={GNUGO} --mode gtp --level 1 --chinese-rules");
-    let b = format!("g0={GNUGO} --mode gtp --level 0 --chinese-rules");
+    // GNU Go resigns a lost game unless told not to (CI once saw level 0 resign at move 43).
+    let a = format!("g1={GNUGO} --mode gtp --level 1 --chinese-rules --never-resign");
+    let b = format!("g0={GNUGO} --mode gtp --level 0 --chinese-rules --never-resign");
     let out = dir.display().to_string();
     let args = parse_args([
         "--engine", &a, "--engine", &b, "--games", "1", "--size", "9", "--out", &out,
@@ -163,7 +164,7 @@ fn gnugo_against_itself_is_counted_after_passes() {
     let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
     let game = serde_json::from_str::<Json>(text.trim()).expect("JSON");
     let field = |k: &str| game.get(k).and_then(Json::as_str).unwrap_or("").to_string();
-    // GNU Go does not resign: the game ends by passes and is counted by Tengen's rules.
+    // Neither side resigns: the game ends by passes and is counted by Tengen's rules.
     assert_eq!(field("ending"), "score", "{text}");
     assert_eq!(field("settlement"), "agreed", "{text}");
     let margin = game.get("margin").and_then(Json::as_f64).expect("a margin");
