@@ -444,3 +444,83 @@ fn mutated_sgf_files_never_break_the_engine() {
     println!("{} of the mutated files loaded", loaded.get());
     assert!(loaded.get() > 0, "no mutated file loaded at all");
 }
+
+/// Commands that stream (analysis) or end the session: given only arguments none of them
+/// accepts, so that each still answers once.
+const STREAMING: &[&str] = &[
+    "kata-analyze",
+    "lz-analyze",
+    "analyze",
+    "kata-genmove_analyze",
+    "lz-genmove_analyze",
+    "genmove_analyze",
+];
+
+/// Arguments no command expects: non-ASCII digits and letters, emoji, empty, huge and
+/// negative numbers, a 100,000-character word.
+fn hostile_arguments() -> Vec<String> {
+    let mut v: Vec<String> = [
+        "\u{663}",
+        "\u{663}\u{664}",
+        "1\u{663}",
+        "\u{663}k",
+        "3\u{e9}",
+        "\u{1F600}",
+        "b \u{663}",
+        "w \u{1F600}",
+        "\u{663} b",
+        "D\u{663}",
+        "b D\u{663}",
+        "\u{e9}\u{e9}\u{e9} \u{e9}",
+        "-1",
+        "-99999999999999999999",
+        "99999999999999999999",
+        "b -1",
+        "w 99999999999999999999",
+        "1 -1 -1",
+        "-1 -1 -1",
+        "\"\"",
+        "''",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.push("9".repeat(100_000));
+    v.push("\u{663}".repeat(30_000));
+    v
+}
+
+#[test]
+fn every_listed_command_survives_hostile_arguments() {
+    let dir = temp_path("hostile-cwd", "d");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let mut e = Engine::spawn_in(&dir, FAST_ARGS);
+    let listed = e.ok("list_commands");
+    let commands: Vec<&str> = listed.lines().filter(|&c| c != "quit").collect();
+    assert!(commands.len() > 40, "{listed}");
+    let numeric = |a: &str| {
+        a.split(' ')
+            .any(|w| w.starts_with('-') || w.starts_with('9'))
+    };
+    let mut sent = 0;
+    for c in &commands {
+        for a in hostile_arguments() {
+            // a streaming command given a plain number may take it as an interval: skip
+            if STREAMING.contains(c) && numeric(&a) {
+                continue;
+            }
+            for line in [format!("{c} {a}"), format!("{c} {a} {a}")] {
+                let r = e.try_cmd(&line, Duration::from_secs(60));
+                let shown: String = line.chars().take(60).collect();
+                assert!(r.is_ok(), "{shown:?}: {r:?}");
+                assert!(e.is_running(), "the engine died on {shown:?}");
+                sent += 1;
+            }
+        }
+        // the engine still answers, and its board is one it can show
+        e.ok("clear_board");
+    }
+    assert_eq!(e.ok("protocol_version"), "2");
+    println!("{sent} hostile lines answered");
+    let _ = std::fs::remove_dir_all(&dir);
+}

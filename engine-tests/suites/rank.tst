@@ -29,6 +29,14 @@
 17 tengen-rank rank 5k extra
 #? [\?syntax error]
 
+# bug: a non-ASCII character where the rank's unit is expected (an Arabic-Indic three) cut
+# the word inside that character, and the engine died; now it is refused like any rank
+181 tengen-rank ٣
+#? [\?unknown rank .*]
+
+182 tengen-rank 5é
+#? [\?unknown rank .*]
+
 18 tengen-rank
 #? [\[list/.*\] rank 1d]
 

@@ -115,7 +115,9 @@ impl FromStr for Rank {
     fn from_str(s: &str) -> Result<Rank, String> {
         let t = s.trim().to_ascii_lowercase();
         let bad = || format!("unknown rank '{}' (30k to 1k, or 1d)", s.trim());
-        let (num, unit) = t.split_at(t.len().saturating_sub(1));
+        // the unit is the last character, however many bytes it takes
+        let cut = t.char_indices().last().map_or(0, |(i, _)| i);
+        let (num, unit) = t.split_at(cut);
         let n: u8 = num.parse().map_err(|_| bad())?;
         match unit {
             "k" if (1..=30).contains(&n) => Ok(Rank(30 - n)),
@@ -431,7 +433,22 @@ mod tests {
             assert_eq!(r.to_string().parse::<Rank>().unwrap(), r);
         }
         assert_eq!(Rank::all().count(), 31);
-        for bad in ["", "k", "0k", "31k", "2d", "5", "-3k", "1.5k", "kk", "5kyu"] {
+        for bad in [
+            "",
+            "k",
+            "0k",
+            "31k",
+            "2d",
+            "5",
+            "-3k",
+            "1.5k",
+            "kk",
+            "5kyu",
+            "\u{663}",
+            "\u{663}k",
+            "5\u{e9}",
+            "\u{1F600}",
+        ] {
             assert!(bad.parse::<Rank>().is_err(), "{bad}");
         }
         assert!("5k".parse::<Rank>().unwrap() > "10k".parse::<Rank>().unwrap());
