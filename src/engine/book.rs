@@ -5,12 +5,11 @@
 //! often each was played, seeded by the engine's seed and the position). `--book off`
 //! turns it off.
 
-use super::{Decision, Engine, Genmove};
+use super::{Engine, Genmove};
 use crate::board::{zobrist::splitmix, Color, Point};
 use crate::book::{Book, BookPosition, PlayPolicy};
 use crate::rules::Move;
 use crate::search::{MoveInfo, Report};
-use std::time::Instant;
 
 /// The book's choice in a position, for the log and the tests.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,46 +120,10 @@ impl Engine {
         }
         choice
     }
-
-    /// Plays (or, for `reg_genmove`, only returns) the book's move, charging the clock;
-    /// `None` when the book has none and the search must decide.
-    pub(super) fn genmove_from_book(
-        &mut self,
-        color: Color,
-        how: &Genmove,
-        started: Instant,
-        on_report: &mut dyn FnMut(&Report),
-    ) -> Option<Decision> {
-        let c = self.book_choice(color, how)?;
-        if how.interval.is_some() {
-            // analysis clients (genmove_analyze) show the book's move before it is played:
-            // its games as visits, its mover's wins as the winrate
-            on_report(&book_report(color, &c));
-        }
-        log::info!(
-            "book: {} from {} games ({} played it, mover won {:.0}%, {} good replies)",
-            c.point.vertex(self.game.size()),
-            c.games,
-            c.played,
-            100.0 * c.win_rate,
-            c.choices
-        );
-        self.last = None;
-        let d = Decision::Play(c.point);
-        if !how.play {
-            return Some(d);
-        }
-        let d = self.commit(color, d);
-        self.clock.charge(color, started.elapsed().as_secs_f64());
-        if self.ponder && !self.game.is_over() {
-            self.searcher.ponder(&self.game, self.game.to_move());
-        }
-        Some(d)
-    }
 }
 
 /// A search-like report of a book move, for analysis clients.
-fn book_report(color: Color, c: &BookChoice) -> Report {
+pub(super) fn book_report(color: Color, c: &BookChoice) -> Report {
     let info = MoveInfo {
         mv: Some(c.point),
         visits: c.played as u64,
@@ -182,6 +145,7 @@ fn book_report(color: Color, c: &BookChoice) -> Report {
 mod tests {
     use super::*;
     use crate::book::BookReply;
+    use crate::engine::Decision;
     use crate::engine::EngineOptions;
 
     fn engine(book: bool, seed: u64) -> Engine {

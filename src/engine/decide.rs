@@ -27,6 +27,11 @@ pub struct Policy {
     /// the search's view that nothing is left to gain is not trusted: no pass unless passing
     /// wins the game.
     pub komi_bonus: f64,
+    /// Own turns in a row the search must want to resign, this one included, before it does
+    /// (1: at once).
+    pub resign_turns: usize,
+    /// Own turns in a row just before this one on which the search wanted to resign.
+    pub resign_streak: usize,
 }
 
 /// What the engine knows of the game as it stands, beyond the search.
@@ -116,6 +121,36 @@ pub fn decide(
     d
 }
 
+/// Whether the search has seen enough playouts for its win rates to count.
+fn enough_playouts(report: &Report) -> bool {
+    report.playouts >= (report.moves.len() as u64 * 4).max(64)
+}
+
+/// Whether the search wants to resign on this turn: outside cleanup, the best move wins
+/// less often than the threshold after enough playouts, the board is more than a quarter
+/// full, the game has reached `policy.resign_from_move` and passing now would not win.
+/// [`decide`] resigns once this has held on `policy.resign_turns` own turns in a row.
+pub fn wants_resign(
+    report: &Report,
+    game: &Game,
+    cleanup: bool,
+    policy: &Policy,
+    standing: &Standing,
+) -> bool {
+    let Some(best) = report.moves.first() else {
+        return false;
+    };
+    let color = report.color.unwrap_or(game.to_move());
+    let size = game.size();
+    !cleanup
+        && policy.resign_threshold > 0.0
+        && enough_playouts(report)
+        && best.winrate < policy.resign_threshold
+        && game.board().stone_counts().iter().sum::<usize>() > size * size / 4
+        && game.move_number() >= policy.resign_from_move
+        && standing.score_if_pass.map(|s| s.winner() == Some(color)) != Some(true)
+}
+
 /// [`decide`] as the search sees the game, before the dynamic komi check.
 fn decide_on_search(
     report: &Report,
@@ -141,15 +176,10 @@ fn decide_on_search(
         };
     }
     let board = game.board();
-    let size = game.size();
     let pass_wins = score_if_pass.map(|s| s.winner() == Some(color));
-    let enough = report.playouts >= (report.moves.len() as u64 * 4).max(64);
-    if policy.resign_threshold > 0.0
-        && enough
-        && best.winrate < policy.resign_threshold
-        && board.stone_counts().iter().sum::<usize>() > size * size / 4
-        && game.move_number() >= policy.resign_from_move
-        && pass_wins != Some(true)
+    let enough = enough_playouts(report);
+    if wants_resign(report, game, cleanup, policy, standing)
+        && policy.resign_streak + 1 >= policy.resign_turns
     {
         return Decision::Resign;
     }
@@ -307,6 +337,8 @@ mod tests {
         resign_threshold: 0.05,
         resign_from_move: 0,
         komi_bonus: 0.0,
+        resign_turns: 1,
+        resign_streak: 0,
     };
 
     fn pt(s: &str, size: usize) -> Point {
@@ -452,6 +484,29 @@ mod tests {
             decide(&few, &g, false, &POLICY, &Standing::default()),
             Decision::Play(e5)
         );
+        assert!(!wants_resign(
+            &few,
+            &g,
+            false,
+            &POLICY,
+            &Standing::default()
+        ));
+        // three turns in a row: the first two play the best move, the third resigns
+        let none = Standing::default();
+        for streak in 0..3 {
+            let three = Policy {
+                resign_turns: 3,
+                resign_streak: streak,
+                ..POLICY
+            };
+            assert!(wants_resign(&lost, &g, false, &three, &none));
+            let want = if streak == 2 {
+                Decision::Resign
+            } else {
+                Decision::Play(e5)
+            };
+            assert_eq!(decide(&lost, &g, false, &three, &none), want, "{streak}");
+        }
     }
 
     #[test]

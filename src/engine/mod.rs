@@ -2,6 +2,8 @@
 //! reports through callbacks (Stockfish's `Engine`, KataGo's `AsyncBot`). It knows no
 //! protocol: [`crate::gtp`] parses commands, calls it and formats its answers.
 //!
+//! - [`mod@genmove`]: the one road of a generated move: plan, propose (book or search),
+//!   decide, commit.
 //! - [`mod@decide`]: the one place that turns a search report into play, pass or resign.
 //! - [`status`]: dead stones and seki for scoring, cached per position.
 //! - [`owners`]: who owns a point after seeded playouts (the playout policy measured alone).
@@ -9,21 +11,21 @@
 pub mod book;
 pub mod decide;
 pub mod dynkomi;
+pub mod genmove;
 pub mod owners;
 pub mod rank;
 pub mod status;
 
 pub use decide::{decide, Decision, Policy, Standing};
 pub use dynkomi::{DynKomi, DynKomiMode, DynKomiParams};
+pub use genmove::Genmove;
 pub use owners::{playout_owners, Owners};
 pub use rank::{Pace, Rank};
 pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
-use crate::rules::status::{confirm, Class, ConfirmLimits, Confirmation};
-use crate::rules::{
-    Count, Game, GameScore, Handicap, Move, Preset, Rules, Scoring, SetupError, Status, StatusMap,
-};
+use crate::rules::status::{confirm, ConfirmLimits, Confirmation};
+use crate::rules::{Game, GameScore, Handicap, Move, Preset, Rules, SetupError, StatusMap};
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::params::SearchParams;
 use crate::search::time::{deadline_in, Clock, Situation, TimeParams, LAG_MARGIN};
@@ -34,7 +36,6 @@ use rand::SeedableRng;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Which move searcher plays.
@@ -153,19 +154,6 @@ fn searchers(player: Player, opts: &EngineOptions) -> (Box<dyn Searcher>, Box<dy
     )
 }
 
-/// How to generate a move.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Genmove {
-    /// KGS cleanup phase: capture every dead stone before passing, never resign.
-    pub cleanup: bool,
-    /// Root moves the search must not choose (`allow`/`avoid` of the analysis commands).
-    pub barred: Vec<Point>,
-    /// Report about this often during the search (`None`: no reports).
-    pub interval: Option<Duration>,
-    /// Play the decision on the board (`genmove`) or only return it (`reg_genmove`).
-    pub play: bool,
-}
-
 /// Why a setup request was refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineError {
@@ -227,7 +215,6 @@ pub struct Engine {
     last: Option<Report>,
     /// Player names (and event) of the record last loaded, kept for [`Engine::record`].
     loaded: Option<GameRecord>,
-    stop: Arc<AtomicBool>,
     status: StatusCache,
     /// The game as it stood before the last `clear_board` or `boardsize`, until the
     /// position set up since is compared with it ([`Engine::settle`]): a controller that
@@ -287,7 +274,6 @@ impl Engine {
             resign_streak: [(0, 0); 2],
             last: None,
             loaded: None,
-            stop: Arc::new(AtomicBool::new(false)),
             status: StatusCache::default(),
             replaced: None,
             book: opts.book,
@@ -354,24 +340,6 @@ impl Engine {
     /// How many dead-stone judgements were computed (not served from the cache).
     pub fn status_judgements(&self) -> u64 {
         self.status.computed()
-    }
-
-    // ----- stopping ------------------------------------------------------------------------
-
-    /// Asks the running (or next) search to end: it returns what it has. The flag stays set
-    /// until its owner clears it or [`Engine::set_stop_flag`] installs another.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
-    }
-
-    /// The flag searches watch; setting it from another thread stops them.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
-    }
-
-    /// Makes searches watch `flag` (the front end's interrupt or input flag).
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
-        self.stop = flag;
     }
 
     // ----- setup ---------------------------------------------------------------------------
@@ -569,211 +537,24 @@ impl Engine {
         }
     }
 
-    /// Searches for `color` within the clock, decides (see [`decide()`]) and, when asked,
-    /// plays the decision. Reports go to `on_report` every `how.interval`. A generated move
-    /// that the game refuses becomes a pass.
-    pub fn genmove(
-        &mut self,
-        color: Color,
-        how: &Genmove,
-        on_report: &mut dyn FnMut(&Report),
-    ) -> Decision {
-        let started = Instant::now();
-        self.settle();
-        if self.rank.is_none() {
-            if let Some(d) = self.genmove_from_book(color, how, started, on_report) {
-                return d;
-            }
-        } else {
-            // a rank's work is its playouts alone: nothing kept from earlier searches
-            self.searcher.clear();
-        }
-        let limits = self.move_limits(color);
-        if let Some(hard) = limits.hard {
-            // the dead stones the decision will need are judged on this move's clock: when a
-            // pass may end the game (or in cleanup) before the search, in 30% of the time
-            if how.cleanup || self.pass_would_end(color) {
-                let now = Instant::now();
-                self.confirmation_by(Some(now + hard.saturating_duration_since(now).mul_f64(0.3)));
-            }
-        }
-        let deadline = limits.hard;
-        let stop = self.stop.clone();
-        let extra = self.dynkomi.white_extra(&self.game, color);
-        self.searcher.set_komi_offset(extra);
-        let hints = if self.rank.is_none() {
-            self.book_hints(color)
-        } else {
-            Vec::new()
-        };
-        let report = self.searcher.search(
-            &Request::new(&self.game, color, limits)
-                .barred(&how.barred)
-                .stop(&stop)
-                .interval(how.interval)
-                .hints(&hints),
-            on_report,
-        );
-        if let Some(best) = report.moves.first() {
-            self.dynkomi.observe(&self.game, best.winrate);
-        }
-        // giving handicap, the game is not lost before the middle game
-        let giving = self.game.handicap() > 0 && color == Color::White;
-        let policy = Policy {
-            resign_threshold: self.params.resign_threshold,
-            resign_from_move: if giving {
-                self.dynkomi.linear_moves(self.game.size())
-            } else {
-                0
-            }
-            .max(self.rank_resign_from()),
-            komi_bonus: -color.sign() * extra,
-        };
-        // the opponent's chains the verdict calls dead, judged once: any of them matters in
-        // cleanup, the undecided ones when a pass would end the game
-        let ends = self.pass_would_end(color);
-        let (dead_opponent, undecided_dead) = if how.cleanup || ends {
-            let verdicts = &self.confirmation_by(deadline).verdicts;
-            let dead = || {
-                verdicts
-                    .iter()
-                    .filter(|v| v.color == color.opponent() && v.status == Status::Dead)
-            };
-            (
-                how.cleanup.then(|| dead().next().is_some()),
-                ends && dead().any(|v| v.class == Class::Unknown),
-            )
-        } else {
-            (None, false)
-        };
-        let standing = Standing {
-            score_if_pass: self.score_if_pass(color, deadline),
-            now: self.territory_now(&report, color, deadline),
-            dead_opponent,
-            undecided_dead,
-        };
-        let mut d = decide(&report, &self.game, how.cleanup, &policy, &standing);
-        if d == Decision::Resign && !self.resign_confirmed(color) {
-            let policy = Policy {
-                resign_threshold: 0.0,
-                ..policy
-            };
-            d = decide(&report, &self.game, how.cleanup, &policy, &standing);
-        }
-        log::info!(
-            "{} playouts for {color} ({}, White's extra komi {extra}), best {:?}: {d:?}",
-            report.playouts,
-            self.searcher.name(),
-            report.moves.first().map(|m| (m.visits, m.winrate))
-        );
-        let d = self.rank_move(color, d, &report, how);
-        self.last = Some(report);
-        if !how.play {
-            return d;
-        }
-        self.rank_pause(started, limits.hard);
-        let d = self.commit(color, d);
-        self.clock.charge(color, started.elapsed().as_secs_f64());
-        if self.ponder && self.rank.is_none() && d != Decision::Resign && !self.game.is_over() {
-            self.searcher.ponder(&self.game, self.game.to_move());
-        }
-        d
-    }
-
     /// Ends the search of the opponent's turn (`--ponder`), if one runs: every command that
     /// changes or searches the game calls this first.
     pub fn stop_pondering(&mut self) {
         self.searcher.stop_pondering();
     }
 
-    /// Counts a turn on which `color`'s search wants to resign; true once it has wanted to on
-    /// [`RESIGN_TURNS`] own turns in a row (a misjudged position alone does not give the
-    /// game up; KataGo's `resignConsecTurns`).
-    fn resign_confirmed(&mut self, color: Color) -> bool {
-        let now = self.game.moves().len();
-        let (n, at) = self.resign_streak[color.index()];
-        let n = if n > 0 && at + 2 == now { n + 1 } else { 1 };
-        self.resign_streak[color.index()] = (n, now);
-        n >= RESIGN_TURNS
-    }
-
-    /// Whether a pass by `color` now ends the game (the opponent has just passed).
-    fn pass_would_end(&self, color: Color) -> bool {
-        let opponent_passed =
-            matches!(self.game.moves().last(), Some(&(c, Move::Pass)) if c != color);
-        opponent_passed
-            && self.game.consecutive_passes() + 1 >= self.game.rules().end_passes as usize
-    }
-
-    /// The final score, dead stones judged, if `color` passes now and that ends the game
-    /// (the opponent has just passed); `None` when a pass would not end it.
-    fn score_if_pass(&mut self, color: Color, deadline: Option<Instant>) -> Option<GameScore> {
-        if !self.pass_would_end(color) {
-            return None;
-        }
-        let status = self.confirmation_by(deadline).status.clone();
-        let mut after = self.game.clone();
-        after.play(color, Move::Pass).ok()?;
-        Some(after.score(&status))
-    }
-
-    /// Under territory counting, when the search's best stone lies where its playouts
-    /// settle the owner: the count and score of the board as it stands, dead stones judged
-    /// (the judgement is cached per position). `None` otherwise.
-    fn territory_now(
-        &mut self,
-        report: &Report,
-        color: Color,
-        deadline: Option<Instant>,
-    ) -> Option<(Count, GameScore)> {
-        if self.game.rules().scoring != Scoring::Territory {
-            return None;
-        }
-        let p = report.moves.first()?.mv?;
-        let own = report.ownership.get(p.idx()).copied().unwrap_or(0.0) * color.sign();
-        if own < 0.8 {
-            return None;
-        }
-        let status = self.confirmation_by(deadline).status.clone();
-        Some((self.game.count(&status), self.game.score(&status)))
-    }
-
-    /// Plays a decision on the board; a refused move becomes a pass.
-    fn commit(&mut self, c: Color, d: Decision) -> Decision {
-        self.engine_played[c.index()] = true;
-        match d {
-            Decision::Play(p) => match self.game.play(c, Move::Play(p)) {
-                Ok(()) => d,
-                Err(e) => {
-                    log::error!("generated move {p:?} refused: {e}");
-                    if let Err(e) = self.game.play(c, Move::Pass) {
-                        log::error!("pass refused: {e}");
-                    }
-                    Decision::Pass
-                }
-            },
-            Decision::Pass => {
-                if let Err(e) = self.game.play(c, Move::Pass) {
-                    log::error!("pass refused: {e}");
-                }
-                d
-            }
-            Decision::Resign => d,
-        }
-    }
-
     /// Analyses the position for `color`, never searching a move in `barred`, and calls
-    /// `on_report` about every `interval` until the stop flag is set; once the search has
-    /// done all it can, the last report is repeated.
+    /// `on_report` about every `interval` until `stop` is set; once the search has done all
+    /// it can, the last report is repeated.
     pub fn analyze(
         &mut self,
         color: Color,
         barred: &[Point],
         interval: Duration,
+        stop: &AtomicBool,
         on_report: &mut dyn FnMut(&Report),
     ) {
         self.settle();
-        let stop = self.stop.clone();
         let limits = Limits {
             playouts: Some(ANALYSIS_CAP),
             ..Limits::default()
@@ -782,7 +563,7 @@ impl Engine {
         let report = self.searcher.search(
             &Request::new(&self.game, color, limits)
                 .barred(barred)
-                .stop(&stop)
+                .stop(stop)
                 .interval(Some(interval)),
             on_report,
         );
@@ -800,8 +581,8 @@ impl Engine {
     }
 
     /// A short search for the side to move (GoGui's displays): the playout count when set,
-    /// otherwise up to 3 seconds; ends early on the stop flag.
-    pub fn evaluate(&mut self) -> Report {
+    /// otherwise up to 3 seconds; ends early when `stop` is set.
+    pub fn evaluate(&mut self, stop: &AtomicBool) -> Report {
         self.settle();
         let limits = match self.params.playouts {
             Some(n) => Limits {
@@ -813,11 +594,10 @@ impl Engine {
                 ..Limits::default()
             },
         };
-        let stop = self.stop.clone();
         let color = self.game.to_move();
         self.searcher.set_komi_offset(0.0);
         self.searcher.search(
-            &Request::new(&self.game, color, limits).stop(&stop),
+            &Request::new(&self.game, color, limits).stop(stop),
             &mut |_| {},
         )
     }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::board::Vertex;
+use std::sync::Arc;
 
 fn pt(e: &Engine, s: &str) -> Point {
     s.parse::<Vertex>()
@@ -127,30 +128,36 @@ fn genmove_reports_every_interval() {
 #[test]
 fn analyze_reports_until_stopped() {
     let mut e = engine(9, 100, Player::Flat);
-    let stop = e.stop_flag();
+    let stop = Arc::new(AtomicBool::new(false));
     let mut n = 0;
     let mut playouts = vec![];
-    e.analyze(Color::White, &[], Duration::from_millis(10), &mut |r| {
-        n += 1;
-        playouts.push(r.playouts);
-        if n == 5 {
-            stop.store(true, Ordering::SeqCst);
-        }
-    });
+    e.analyze(
+        Color::White,
+        &[],
+        Duration::from_millis(10),
+        &stop.clone(),
+        &mut |r| {
+            n += 1;
+            playouts.push(r.playouts);
+            if n == 5 {
+                stop.store(true, Ordering::SeqCst);
+            }
+        },
+    );
     assert_eq!(n, 5, "no report after the stop");
     assert!(playouts.windows(2).all(|w| w[0] <= w[1]), "{playouts:?}");
     assert!(e.last_report().is_some());
-    // a stop flag installed by the front end is watched too; a set flag ends at once
-    let flag = Arc::new(AtomicBool::new(true));
-    e.set_stop_flag(flag.clone());
+    // a flag set before the analysis starts ends it at once
+    let flag = AtomicBool::new(true);
     let mut m = 0;
-    e.analyze(Color::Black, &[], Duration::from_millis(10), &mut |_| {
-        m += 1
-    });
+    e.analyze(
+        Color::Black,
+        &[],
+        Duration::from_millis(10),
+        &flag,
+        &mut |_| m += 1,
+    );
     assert!(m <= 1);
-    flag.store(false, Ordering::SeqCst);
-    e.stop();
-    assert!(flag.load(Ordering::SeqCst));
 }
 
 #[test]
@@ -161,14 +168,20 @@ fn analysis_of_a_pass_only_position_reports_pass_and_ownership() {
         let p = pt(&e, v);
         e.play(Color::Black, Move::Play(p)).unwrap();
     }
-    let stop = e.stop_flag();
+    let stop = Arc::new(AtomicBool::new(false));
     let mut seen = vec![];
-    e.analyze(Color::White, &[], Duration::from_millis(5), &mut |r| {
-        seen.push(r.clone());
-        if seen.len() == 3 {
-            stop.store(true, Ordering::SeqCst);
-        }
-    });
+    e.analyze(
+        Color::White,
+        &[],
+        Duration::from_millis(5),
+        &stop.clone(),
+        &mut |r| {
+            seen.push(r.clone());
+            if seen.len() == 3 {
+                stop.store(true, Ordering::SeqCst);
+            }
+        },
+    );
     assert_eq!(seen.len(), 3);
     for r in &seen {
         assert_eq!(r.moves.len(), 1);
@@ -258,7 +271,7 @@ fn dynamic_komi_lifts_the_handicap_givers_winrate_and_only_in_play() {
         e.place_handicap(Handicap::Fixed(3)).unwrap();
         e.genmove(Color::White, &gen(false), &mut |_| {});
         let played = e.last_report().unwrap().winrate;
-        let analysed = e.evaluate().winrate;
+        let analysed = e.evaluate(&AtomicBool::new(false)).winrate;
         (played, analysed)
     };
     // `on`: on 9x9 the default `handicap` mode leaves dynamic komi off
@@ -457,7 +470,14 @@ fn a_search_param_set_at_runtime_reaches_the_searcher() {
         ..EngineOptions::default()
     });
     let mut default = engine(9, 400, Player::Tree);
-    let (a, b, c) = (set.evaluate(), started.evaluate(), default.evaluate());
+    let (a, b, c) = {
+        let no = AtomicBool::new(false);
+        (
+            set.evaluate(&no),
+            started.evaluate(&no),
+            default.evaluate(&no),
+        )
+    };
     assert_eq!(a, b);
     assert_ne!(a, c);
     // refused settings change nothing

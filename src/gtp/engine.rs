@@ -511,11 +511,11 @@ impl Gtp {
     ) -> Reply {
         want(args, 1)?;
         let c = parse_color(&args[0])?;
-        self.engine.set_stop_flag(stream.interrupt_flag());
         let how = Genmove {
             cleanup,
             play,
             interval: self.live_gfx.then_some(LIVE_GFX_INTERVAL),
+            stop: stream.interrupt_flag(),
             ..Genmove::default()
         };
         let size = self.game().size();
@@ -573,11 +573,11 @@ impl Gtp {
         let line = |r: &Report| info_line(r, size, color, flavor, &a);
         if genmove {
             // the move keeps its thinking time: only an interrupt cuts it short
-            self.engine.set_stop_flag(stream.interrupt_flag());
             let how = Genmove {
                 barred,
                 interval: Some(interval),
                 play: true,
+                stop: stream.interrupt_flag(),
                 ..Genmove::default()
             };
             let d = self.engine.genmove(color, &how, &mut |r| {
@@ -590,13 +590,13 @@ impl Gtp {
         } else {
             // analysis: stream until any further input arrives
             let input = stream.input_flag();
-            self.engine.set_stop_flag(input.clone());
-            self.engine.analyze(color, &barred, interval, &mut |r| {
-                let l = line(r);
-                if !l.is_empty() && !input.load(Ordering::SeqCst) {
-                    stream.emit(&l);
-                }
-            });
+            self.engine
+                .analyze(color, &barred, interval, &input, &mut |r| {
+                    let l = line(r);
+                    if !l.is_empty() && !input.load(Ordering::SeqCst) {
+                        stream.emit(&l);
+                    }
+                });
             Response::Streamed(vec![])
         }
     }
@@ -1035,8 +1035,7 @@ impl Gtp {
 
     /// A short search for the side to move, for the GoGui displays; an interrupt ends it.
     fn quick_search(&mut self, stream: &mut dyn Stream) -> Report {
-        self.engine.set_stop_flag(stream.interrupt_flag());
-        self.engine.evaluate()
+        self.engine.evaluate(&stream.interrupt_flag())
     }
 
     fn ownership_board(&mut self, args: &[String], stream: &mut dyn Stream) -> Response {
