@@ -64,8 +64,9 @@ const MIN_THINK: f64 = 0.05;
 /// lost, so most of it is used, the rest kept for unclear moves.
 const BYOYOMI_SOFT: f64 = 0.8;
 
-/// A search stops early on a decided game (best winrate this far from 0.5 on either side)
-/// once it has used this share of the soft limit.
+/// A search stops early on a won game (best winrate at least this) once it has used this
+/// share of the soft limit. A lost-looking game is not cut short: its verdict is the one
+/// that counts toward resigning, and it is where a resource may still be found.
 const DECIDED_WINRATE: f64 = 0.97;
 const DECIDED_SHARE: f64 = 0.25;
 
@@ -375,7 +376,7 @@ pub enum StopReason {
     Soft,
     /// The best move keeps its place whatever the remaining playouts do.
     Settled,
-    /// The game is decided.
+    /// The game is won (a lost one is searched to its limits).
     Decided,
 }
 
@@ -390,7 +391,7 @@ pub fn stop_reason(t: &MoveTime, p: &Progress) -> Option<StopReason> {
     if p.elapsed >= t.soft && p.clear {
         return Some(StopReason::Soft);
     }
-    if p.elapsed >= DECIDED_SHARE * t.soft && (p.winrate - 0.5).abs() >= DECIDED_WINRATE - 0.5 {
+    if p.elapsed >= DECIDED_SHARE * t.soft && p.winrate >= DECIDED_WINRATE {
         return Some(StopReason::Decided);
     }
     // the playouts left until the search would stop, at the rate so far (once it is known:
@@ -765,7 +766,8 @@ mod tests {
             ),
             None
         );
-        // a decided game stops after a quarter of soft, won or lost
+        // a won game stops after a quarter of soft; a lost one goes on (its verdict counts
+        // toward resigning)
         let won = Progress {
             winrate: 0.99,
             elapsed: 0.6,
@@ -776,7 +778,18 @@ mod tests {
             winrate: 0.01,
             ..won
         };
-        assert_eq!(stop_reason(&t, &lost), Some(StopReason::Decided));
+        assert_eq!(stop_reason(&t, &lost), None);
+        assert_eq!(
+            stop_reason(
+                &t,
+                &Progress {
+                    elapsed: 2.5,
+                    clear: true,
+                    ..lost
+                }
+            ),
+            Some(StopReason::Soft)
+        );
         assert_eq!(
             stop_reason(
                 &t,
