@@ -162,16 +162,6 @@ pub struct GameOutcome {
     pub opening: Option<Opening>,
 }
 
-impl GameOutcome {
-    /// The colour that lost by forfeit or time, if any.
-    pub fn forfeited_by(&self) -> Option<Color> {
-        match self.ending {
-            Ending::Forfeit | Ending::Time => self.winner.map(Color::opponent),
-            _ => None,
-        }
-    }
-}
-
 fn letter(c: Color) -> char {
     match c {
         Color::Black => 'B',

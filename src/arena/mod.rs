@@ -1020,7 +1020,7 @@ mod tests {
             ] {
                 let p = plan(&args(&["--rules", &variant]).expect("parse")).expect("plan");
                 assert_eq!(p.settings.rules, Rules::preset(preset), "{variant}");
-                let gtp = crate::gtp::engine::rules_by_name(&variant).map(|(r, _)| r);
+                let gtp = crate::gtp::commands::rules_by_name(&variant).map(|(r, _)| r);
                 assert_eq!(Some(p.settings.rules), gtp, "{variant}");
             }
         }

@@ -1,8 +1,5 @@
 //! Per-game records: the SGF file and the `games.jsonl` line.
 
-use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use super::clock::TimeLeft;
 use super::game::{Ending, GameOutcome, GameSettings, Settlement};
 use super::json::{round_to, PerEngine};
@@ -10,29 +7,7 @@ use crate::board::Color;
 use crate::sgf::{self, GameRecord};
 use serde::{Deserialize, Serialize};
 
-/// Today's date (UTC) as `YYYY-MM-DD`.
-pub fn today() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's algorithm).
-pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
+pub use crate::sgf::today;
 
 /// Path of game `number`'s SGF, relative to the output directory.
 pub fn sgf_name(number: usize) -> String {
@@ -88,11 +63,6 @@ fn mark_counted(rec: &mut GameRecord, o: &GameOutcome, s: &GameSettings) {
 /// The SGF text of a finished game.
 pub fn sgf_text(o: &GameOutcome, s: &GameSettings, date: &str) -> String {
     sgf::write(&sgf_record(o, s, date))
-}
-
-/// Writes the SGF of game `o` under `out`.
-pub fn write_sgf(out: &Path, o: &GameOutcome, s: &GameSettings, date: &str) -> std::io::Result<()> {
-    std::fs::write(out.join(sgf_name(o.number)), sgf_text(o, s, date))
 }
 
 /// A word for how the game ended.
@@ -555,13 +525,5 @@ mod tests {
         canadian.time = None;
         let plain = sgf_text(&o, &canadian, "x");
         assert!(!plain.contains("TM[") && !plain.contains("OT["), "{plain}");
-    }
-
-    #[test]
-    fn civil_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_415), (2025, 11, 23));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
     }
 }

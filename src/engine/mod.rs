@@ -724,7 +724,11 @@ impl Engine {
             loaded.and_then(|r| r.white_name.as_ref()),
         ));
         rec.event = loaded.and_then(|r| r.event.clone());
-        rec.date = Some(loaded.and_then(|r| r.date.clone()).unwrap_or_else(today));
+        rec.date = Some(
+            loaded
+                .and_then(|r| r.date.clone())
+                .unwrap_or_else(crate::sgf::today),
+        );
         if self.game.is_over() {
             rec.result = Some(self.score().to_string());
         }
@@ -783,29 +787,11 @@ impl Engine {
     }
 
     fn chat_player(&self) -> &'static str {
-        match self.searcher.name() {
-            "flat" => "flat Monte-Carlo",
-            _ => "Monte-Carlo tree search",
+        match self.player {
+            Player::Flat => "flat Monte-Carlo",
+            Player::Tree => "Monte-Carlo tree search",
         }
     }
-}
-
-/// Today's date as `YYYY-MM-DD` (UTC).
-fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // civil-from-days (Howard Hinnant)
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! `lz-analyze`, `kata-analyze`, Sabaki's `analyze` and their `genmove_analyze` forms, and
 //! [`info_line`], one streamed line of a search report in each client's dialect.
 
-use super::engine::{parse_int, SYNTAX};
+use super::args::{move_text, parse_int, SYNTAX};
 use crate::board::{Color, Point};
 use crate::rules::Game;
 use crate::search::Report;
@@ -67,11 +67,6 @@ impl AnalyzeArgs {
 /// Expected final owner of `p` in `r`, +1 Black to -1 White (0 when unknown).
 pub(super) fn ownership_at(r: &Report, p: Point) -> f64 {
     r.ownership.get(p.idx()).copied().unwrap_or(0.0)
-}
-
-/// A move as GTP writes it.
-pub(super) fn move_text(mv: Option<Point>, size: usize) -> String {
-    mv.map_or("pass".into(), |p| p.vertex(size).to_string())
 }
 
 /// One analysis line for a board of `size`: the searched moves, best first (as `maxmoves`,

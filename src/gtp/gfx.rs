@@ -4,7 +4,7 @@
 //! `genmove` thinks, each block opened by a line `gogui-gfx:` and closed by an empty line
 //! (GoGui manual, "Live Graphics"). Formatting only: the numbers come from the engine.
 
-use super::analyze::move_text;
+use super::args::move_text;
 use crate::board::{Color, Point};
 use crate::rules::status::{ChainVerdict, Class};
 use crate::rules::Status;

@@ -1,12 +1,14 @@
 //! The GTP front end: framing and preprocessing ([`frame`]), the input/output loop
-//! ([`io`]), the command table with its handlers ([`engine`]) and the analysis commands'
-//! arguments and lines ([`analyze`]), GoGui's board graphics ([`gfx`]). The protocol layer holds no
-//! game logic: it parses, calls the [`crate::engine::Engine`], and formats.
+//! ([`io`]), the words of arguments ([`args`]), the command table with its handlers
+//! ([`commands`]), the analysis commands' arguments and lines ([`analyze`]) and GoGui's
+//! board graphics ([`gfx`]). The protocol layer holds no game logic: it parses, calls the
+//! [`crate::engine::Engine`], and formats.
 
 pub mod analyze;
-pub mod engine;
+pub mod args;
+pub mod commands;
 pub mod frame;
 pub mod gfx;
 pub mod io;
 
-pub use engine::{Gtp, Options};
+pub use commands::{Gtp, Options};

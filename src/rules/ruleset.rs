@@ -907,7 +907,7 @@ mod tests {
         ("ancientarea", Preset::Primitive),
     ];
 
-    /// `gtp::engine::rules_by_name` as it was before rules had one parser (kept here as
+    /// `gtp::commands::rules_by_name` as it was before rules had one parser (kept here as
     /// the reference the shared parser must agree with).
     fn old_rules_by_name(name: &str) -> Option<(Rules, String)> {
         let n = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
@@ -951,7 +951,7 @@ mod tests {
                 continue;
             }
             assert_eq!(new, old_rules_by_name(&n), "{n:?}");
-            assert_eq!(new, crate::gtp::engine::rules_by_name(&n), "{n:?}");
+            assert_eq!(new, crate::gtp::commands::rules_by_name(&n), "{n:?}");
         }
     }
 
@@ -967,7 +967,7 @@ mod tests {
         );
     }
 
-    /// `gtp::engine::rules_json` as it was before serde (the reference for `kata_json`).
+    /// `gtp::commands::rules_json` as it was before serde (the reference for `kata_json`).
     fn old_rules_json(r: &Rules, name: &str) -> String {
         let ko = match r.ko {
             KoRule::Simple => "SIMPLE",

@@ -5,7 +5,7 @@
 //! [`crate::engine`]. It stays as the baseline player (`--player flat`). No protocol here.
 
 use crate::board::{AnyBoard, Board, Color, Point};
-use crate::rules::{Game, HandicapBonus, Scoring};
+use crate::rules::Game;
 use crate::search::playout::light::playout;
 use crate::search::{MoveInfo, Report, Request, Searcher};
 use crate::with_board;
@@ -190,14 +190,7 @@ struct FlatRoot {
 /// The komi that playouts (area-scored) should use for `game`: komi plus White's handicap
 /// bonus where the rules give one.
 pub fn playout_komi(game: &Game) -> f64 {
-    let h = game.handicap() as f64;
-    let r = game.rules();
-    let bonus = match (r.scoring, r.handicap_bonus) {
-        (Scoring::Area, HandicapBonus::N) => h,
-        (Scoring::Area, HandicapBonus::NMinusOne) => (h - 1.0).max(0.0),
-        _ => 0.0,
-    };
-    game.komi() + bonus
+    game.komi() + game.rules().handicap_points(game.handicap()) as f64
 }
 
 impl FlatRoot {
@@ -282,7 +275,16 @@ impl FlatRoot {
                         })
                     })
                     .collect();
-                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+                handles
+                    .into_iter()
+                    .filter_map(|h| {
+                        let w = h.join().ok();
+                        if w.is_none() {
+                            log::error!("a playout thread panicked: its playouts are left out");
+                        }
+                        w
+                    })
+                    .collect()
             })
         };
         for w in results {

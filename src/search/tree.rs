@@ -227,12 +227,6 @@ impl Arena {
             c.take();
         }
     }
-
-    /// Bytes of nodes allocated.
-    fn allocated(&self) -> usize {
-        let chunk = (1usize << CHUNK_BITS) * std::mem::size_of::<Node>();
-        self.chunks.iter().filter(|c| c.get().is_some()).count() * chunk
-    }
 }
 
 /// The arena of nodes.
@@ -260,11 +254,6 @@ impl Tree {
     /// Room in nodes.
     pub fn capacity(&self) -> usize {
         self.nodes.cap
-    }
-
-    /// Bytes of node storage allocated now.
-    pub fn allocated_bytes(&self) -> usize {
-        self.nodes.allocated()
     }
 
     /// Nodes in use (garbage left behind by tree reuse included).

@@ -4,8 +4,10 @@
 //! Only the main line is kept; unknown properties are ignored; FF\[3\] passes (`tt` on boards
 //! up to 19x19) are understood.
 
+mod date;
 mod game;
 
+pub use date::today;
 pub use game::mark_count;
 
 use crate::board::{Color, Vertex, MAX_SIZE};

@@ -46,18 +46,6 @@ pub fn shape_index<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) ->
     b.shape_code(p)
 }
 
-/// The shape index computed from the board's public queries: the reference
-/// [`Board::shape_code`] is tested against.
-pub fn shape_index_slow<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> u32 {
-    let n8 = pattern3::neighbours8(b, p);
-    let mut atari = 0u32;
-    for (i, &c) in ORTH.iter().enumerate() {
-        let q = n8[c];
-        atari |= ((b.color_at(q).is_some() && b.lib_count(q) == 1) as u32) << i;
-    }
-    pattern3::code(b, p) as u32 | atari << 16
-}
-
 /// The same shape seen by the other colour (stones' colours swapped).
 #[inline(always)]
 pub fn swap_colours(idx: u32) -> u32 {

@@ -2,7 +2,11 @@
 //! [`Response`]; reading and writing happen in [`super::io`], so tests need no pipes.
 //! Handlers parse arguments, call the [`Engine`] and format its answers: no game logic here.
 
-use super::analyze::{info_line, move_text, ownership_at, parse_analyze_args, Flavor};
+use super::analyze::{info_line, ownership_at, parse_analyze_args, Flavor};
+use super::args::{
+    move_text, parse_color, parse_count, parse_int, parse_move, parse_real, parse_seconds,
+    vertex_list, want, SYNTAX,
+};
 use super::frame::{self, Command};
 use super::gfx;
 use super::io::{Handler, Response, Stream};
@@ -14,7 +18,7 @@ use crate::rules::{Game, Handicap, Move, Rules, SetupError, Status};
 use crate::search::params::SearchParams;
 use crate::search::time::Clock;
 use crate::search::Report;
-use crate::sgf::{self, GameRecord};
+use crate::sgf;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -141,17 +145,7 @@ const MAX_OWNER_PLAYOUTS: u32 = 1_000_000;
 /// How often live graphics are drawn while `genmove` searches.
 const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
 
-/// The GTP spec's message for malformed arguments.
-pub(super) const SYNTAX: &str = "syntax error";
 const ILLEGAL: &str = "illegal move";
-
-/// Vertices separated by spaces, in the order given.
-fn vertex_list(ps: &[Point], size: usize) -> String {
-    ps.iter()
-        .map(|q| q.vertex(size).to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 /// The GTP front end: parses commands, drives the [`Engine`] and formats its answers.
 pub struct Gtp {
@@ -200,73 +194,6 @@ pub fn ogs_chat_lines(r: &Report, size: usize, resigned: bool) -> Vec<String> {
         ));
     }
     lines
-}
-
-fn parse_color(s: &str) -> Result<Color, String> {
-    s.parse::<Color>().map_err(|_| SYNTAX.to_string())
-}
-
-/// A move argument: `pass` or a vertex (syntax only).
-fn parse_move(s: &str) -> Result<Option<Vertex>, String> {
-    if s.eq_ignore_ascii_case("pass") {
-        Ok(None)
-    } else {
-        s.parse::<Vertex>()
-            .map(Some)
-            .map_err(|_| SYNTAX.to_string())
-    }
-}
-
-/// An integer; digits with an optional sign (saturating on overflow), anything else a syntax error.
-pub(super) fn parse_int(s: &str) -> Result<i64, String> {
-    let (neg, digits) = match s.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, s.strip_prefix('+').unwrap_or(s)),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(SYNTAX.into());
-    }
-    let v = digits.parse::<i64>().unwrap_or(i64::MAX);
-    Ok(if neg { -v } else { v })
-}
-
-/// A finite real number.
-fn parse_real(s: &str) -> Result<f64, String> {
-    if !s
-        .bytes()
-        .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'))
-    {
-        return Err(SYNTAX.into());
-    }
-    s.parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
-        .ok_or_else(|| SYNTAX.into())
-}
-
-/// A non-negative time in seconds (clamped to a day... of many years).
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    let v = parse_real(s)?;
-    if v < 0.0 {
-        return Err(SYNTAX.into());
-    }
-    Ok(v.min(1.0e9))
-}
-
-fn parse_count(s: &str) -> Result<u32, String> {
-    let v = parse_int(s)?;
-    if v < 0 {
-        return Err(SYNTAX.into());
-    }
-    Ok(v.min(u32::MAX as i64) as u32)
-}
-
-fn want(args: &[String], n: usize) -> Result<(), String> {
-    if args.len() == n {
-        Ok(())
-    } else {
-        Err(SYNTAX.into())
-    }
 }
 
 /// The time kinds of `kgs-time_settings` and (with `kata`) `kata-time_settings`.
@@ -804,11 +731,6 @@ impl Gtp {
                 CANNOT
             })?;
         Ok(String::new())
-    }
-
-    /// The current game as an SGF record (names, date and result filled in).
-    pub fn record(&mut self) -> GameRecord {
-        self.engine.record()
     }
 
     fn printsgf(&mut self, args: &[String]) -> Reply {
