@@ -1126,3 +1126,32 @@ fn the_referee_replays_a_handicap_game_with_its_stones() {
     );
     assert_no_leftovers(&dir);
 }
+
+#[test]
+fn a_folder_in_use_by_a_live_match_is_refused_and_a_dead_run_leaves_no_lock() {
+    let dir = out_dir("locked");
+    let a = fake("a", "pass", &dir, "");
+    let b = fake("b", "pass", &dir, "");
+    let opts = [
+        "--engine", &a, "--engine", &b, "--games", "2", "--size", "9",
+    ];
+    // a live run on the folder (its lock held, as run() holds it while games are played)
+    let held = tengen::arena::lock_out(&dir).expect("the first run takes the folder");
+    let err = play(&dir, &opts, 20.0).expect_err("a second run is refused");
+    let text = err.to_string();
+    assert!(text.contains("in use") && text.contains("--out"), "{text}");
+    assert!(
+        !dir.join("games.jsonl").exists(),
+        "the refused run wrote no game"
+    );
+    // the holder ends (or dies: the OS drops its lock with the process): the folder is free
+    drop(held);
+    let s = play(&dir, &opts, 20.0).expect("the folder is free again");
+    assert_eq!(games(&dir).len(), 2, "{}", s.table());
+    // the lock file stays on disk, but no process holds it: --resume goes on
+    assert!(dir.join(".lock").exists());
+    let mut resume = opts.to_vec();
+    resume.push("--resume");
+    let s = play(&dir, &resume, 20.0).expect("--resume after a finished run");
+    assert_eq!(games(&dir).len(), 2, "{}", s.table());
+}

@@ -598,17 +598,52 @@ fn match_settings(plan: &Plan, seed: Option<u64>) -> MatchSettings {
     }
 }
 
+/// The lock file of a match folder: held (an OS file lock) while a match runs there.
+const LOCK_FILE: &str = ".lock";
+
+/// Takes the match folder `out` (which must exist) for this run: the returned file holds an
+/// OS lock on `out/.lock` until it is dropped. A folder another live run holds is refused;
+/// the lock of a run that died went with its process, so nothing stale blocks `--resume`.
+pub fn lock_out(out: &Path) -> Result<fs::File, MatchError> {
+    let path = out.join(LOCK_FILE);
+    let mut f = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| MatchError::Io(format!("{}: {e}", path.display())))?;
+    match f.try_lock() {
+        Ok(()) => {
+            use std::io::Write;
+            let _ = f.set_len(0);
+            let _ = writeln!(f, "{}", std::process::id());
+            Ok(f)
+        }
+        Err(fs::TryLockError::WouldBlock) => Err(MatchError::Usage(format!(
+            "{} is in use: another match is running there (it holds {}); wait for it to end, or give another --out",
+            out.display(),
+            path.display()
+        ))),
+        Err(fs::TryLockError::Error(e)) => {
+            Err(MatchError::Io(format!("{}: {e}", path.display())))
+        }
+    }
+}
+
 /// Opens the output folder: a new match there, or with `resume` the same match continued
-/// (its finished games returned). Refuses a folder that holds another match, or any match
-/// without `resume`.
+/// (its finished games returned), with the folder's lock ([`lock_out`]) held for the run.
+/// Refuses a folder another live run holds, a folder that holds another match, or any
+/// match without `resume`.
 fn open_out(
     plan: &Plan,
     file: &store::MatchFile,
     resume: bool,
-) -> Result<Vec<GameLine>, MatchError> {
+) -> Result<(Vec<GameLine>, fs::File), MatchError> {
     let out = &plan.settings.out;
     let io = |what: &str, e: std::io::Error| MatchError::Io(format!("{what}: {e}"));
-    for sub in ["", "sgf", "logs"] {
+    fs::create_dir_all(out).map_err(|e| io(&out.display().to_string(), e))?;
+    let lock = lock_out(out)?;
+    for sub in ["sgf", "logs"] {
         let d = out.join(sub);
         fs::create_dir_all(&d).map_err(|e| io(&d.display().to_string(), e))?;
     }
@@ -656,7 +691,7 @@ fn open_out(
         }
     };
     store::write_match(out, file).map_err(|e| io("match.json", e))?;
-    Ok(games)
+    Ok((games, lock))
 }
 
 /// Plays the match `args` describes, writing everything under `--out`, and prints the table
@@ -681,7 +716,8 @@ pub fn run(args: &MatchArgs) -> Result<Summary, MatchError> {
         settings: settings.clone(),
         merged_from: Vec::new(),
     };
-    let done = open_out(&plan, &file, args.resume)?;
+    // the folder stays locked until the run returns
+    let (done, _lock) = open_out(&plan, &file, args.resume)?;
     let names: Vec<String> = plan.engines.iter().map(|e| e.name.clone()).collect();
     let mut summary = Summary::new(&names, description, Some(settings));
     summary.sprt = plan.sprt;
@@ -905,6 +941,7 @@ pub fn merge(args: &MergeArgs) -> Result<Summary, MatchError> {
         let d = out.join(sub);
         fs::create_dir_all(&d).map_err(|e| io(&d.display().to_string(), e))?;
     }
+    let _lock = lock_out(out)?;
     file.shard = None;
     file.merged_from = args.dirs.clone();
     store::write_match(out, &file).map_err(|e| io("match.json", e))?;
@@ -952,6 +989,21 @@ mod tests {
         let mut v = vec!["--engine", "a=x", "--engine", "b=y", "--out", "/tmp/o"];
         v.extend_from_slice(extra);
         parse_args(v)
+    }
+
+    #[test]
+    fn a_match_folder_is_locked_while_held_and_free_after() {
+        let dir = std::env::temp_dir().join(format!("tengen-lock-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let first = lock_out(&dir).expect("free");
+        let pid = fs::read_to_string(dir.join(LOCK_FILE)).unwrap();
+        assert_eq!(pid.trim(), std::process::id().to_string());
+        let second = lock_out(&dir).expect_err("held");
+        assert!(second.to_string().contains("in use"), "{second}");
+        drop(first);
+        let again = lock_out(&dir).expect("free again");
+        drop(again);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
