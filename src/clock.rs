@@ -64,6 +64,164 @@ const FORMS: &str = "\"MAIN BYOYOMI STONES\", \"absolute MAIN\", \"canadian MAIN
                      \"byoyomi MAIN PERIOD PERIODS\", \"fischer MAIN INCREMENT\" or \
                      \"fischer-capped MAIN INCREMENT MAX_MAIN MAX_MOVE\"";
 
+/// Seconds: a finite number, not negative (at most 10^9).
+fn seconds(word: &str) -> Option<f64> {
+    word.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .map(|x| x.min(1.0e9))
+}
+
+/// A count: digits only (saturating at `u32::MAX`).
+fn count(word: &str) -> Option<u32> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(word.parse::<u32>().unwrap_or(u32::MAX))
+}
+
+/// A cap in seconds: above 0, or a negative number (KataGo's -1) for none.
+fn cap(word: &str) -> Option<Option<f64>> {
+    let x = word.parse::<f64>().ok().filter(|x| x.is_finite())?;
+    if x < 0.0 {
+        Some(None)
+    } else if x > 0.0 {
+        Some(Some(x.min(1.0e9)))
+    } else {
+        None
+    }
+}
+
+/// The named time-control words, one grammar for the command line (`--time-settings`) and
+/// GTP (kgsGtp's `kgs-time_settings`, KataGo's `kata-time_settings`): `none`, `absolute
+/// MAIN`, `canadian MAIN PERIOD STONES`, `byoyomi MAIN PERIOD PERIODS`, `fischer MAIN
+/// INCREMENT`, `fischer-capped MAIN INCREMENT MAX_MAIN MAX_MOVE` (a cap of -1 for none).
+/// The kind is case-insensitive; times are seconds, not negative; counts are whole numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeWords {
+    /// No clock.
+    None,
+    /// Main time alone.
+    Absolute {
+        /// Main time.
+        main: f64,
+    },
+    /// Canadian overtime: `count` stones in every period.
+    Canadian {
+        /// Main time.
+        main: f64,
+        /// One period's seconds.
+        period: f64,
+        /// Stones a period.
+        count: u32,
+    },
+    /// Japanese byo-yomi: `count` periods.
+    Byoyomi {
+        /// Main time.
+        main: f64,
+        /// One period's seconds.
+        period: f64,
+        /// Periods.
+        count: u32,
+    },
+    /// Fischer, with the bank's and a move's caps when `fischer-capped`.
+    Fischer {
+        /// The bank at the start.
+        main: f64,
+        /// Seconds added after every move.
+        increment: f64,
+        /// The most the bank may hold (`None`: no cap).
+        max_main: Option<f64>,
+        /// The most one move may take (`None`: no cap).
+        max_move: Option<f64>,
+    },
+}
+
+impl TimeWords {
+    /// The words, split; `Err` names what is wrong.
+    pub fn parse(words: &[&str]) -> Result<TimeWords, String> {
+        let kind = words
+            .first()
+            .map(|w| w.to_ascii_lowercase())
+            .unwrap_or_default();
+        let arity = match kind.as_str() {
+            "none" => 1,
+            "absolute" => 2,
+            "fischer" => 3,
+            "canadian" | "byoyomi" => 4,
+            "fischer-capped" => 5,
+            _ => {
+                return Err(format!(
+                    "unknown time control {:?}",
+                    words.first().unwrap_or(&"")
+                ))
+            }
+        };
+        if words.len() != arity {
+            return Err(format!(
+                "{kind} takes {} numbers, not {}",
+                arity - 1,
+                words.len() - 1
+            ));
+        }
+        let bad = |w: &str| format!("{kind}: bad number {w:?}");
+        let secs = |i: usize| seconds(words[i]).ok_or_else(|| bad(words[i]));
+        let n = |i: usize| count(words[i]).ok_or_else(|| bad(words[i]));
+        let c = |i: usize| cap(words[i]).ok_or_else(|| bad(words[i]));
+        Ok(match kind.as_str() {
+            "none" => TimeWords::None,
+            "absolute" => TimeWords::Absolute { main: secs(1)? },
+            "canadian" => TimeWords::Canadian {
+                main: secs(1)?,
+                period: secs(2)?,
+                count: n(3)?,
+            },
+            "byoyomi" => TimeWords::Byoyomi {
+                main: secs(1)?,
+                period: secs(2)?,
+                count: n(3)?,
+            },
+            "fischer" => TimeWords::Fischer {
+                main: secs(1)?,
+                increment: secs(2)?,
+                max_main: None,
+                max_move: None,
+            },
+            _ => TimeWords::Fischer {
+                main: secs(1)?,
+                increment: secs(2)?,
+                max_main: c(3)?,
+                max_move: c(4)?,
+            },
+        })
+    }
+
+    /// The time control the words give (`None` for no clock). A period, count or increment
+    /// of 0 leaves main time alone.
+    pub fn control(&self) -> Option<TimeControl> {
+        Some(match *self {
+            TimeWords::None => return None,
+            TimeWords::Absolute { main } => TimeControl::absolute(main),
+            TimeWords::Canadian {
+                main,
+                period,
+                count,
+            } => TimeControl::canadian(main, period, count),
+            TimeWords::Byoyomi {
+                main,
+                period,
+                count,
+            } => TimeControl::byoyomi(main, period, count),
+            TimeWords::Fischer {
+                main,
+                increment,
+                max_main,
+                max_move,
+            } => TimeControl::fischer(main, increment, max_main, max_move),
+        })
+    }
+}
+
 impl TimeControl {
     /// Main time alone.
     pub fn absolute(main: f64) -> TimeControl {
@@ -133,83 +291,63 @@ impl TimeControl {
     }
 
     /// Parses `"MAIN BYOYOMI STONES"` (as GTP `time_settings`: Canadian overtime, or
-    /// absolute time when BYOYOMI is 0), or a named form: `"absolute MAIN"`, `"canadian MAIN
-    /// PERIOD STONES"`, `"byoyomi MAIN PERIOD PERIODS"` (kgsGtp's `kgs-time_settings`),
-    /// `"fischer MAIN INCREMENT"` or `"fischer-capped MAIN INCREMENT MAX_MAIN MAX_MOVE"`
-    /// (KataGo's `kata-time_settings`; -1 for no cap). Every form must give some time.
+    /// absolute time when BYOYOMI is 0), or a named form ([`TimeWords`]). A match needs a
+    /// clock that keeps time: besides the words' grammar, a named overtime must have a period
+    /// and its stones or periods, Fischer an increment, a bank's cap at least the main time,
+    /// and every form some time.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
         let parts: Vec<&str> = text.split_whitespace().collect();
         let bad = || format!("time settings must be {FORMS}, got {text:?}");
-        let seconds = |word: &str| -> Result<f64, String> {
-            match word.parse::<f64>() {
-                Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
-                _ => Err(bad()),
+        let numeric = parts.first().is_some_and(|w| w.parse::<f64>().is_ok());
+        let tc = if numeric {
+            let [main, byoyomi, stones] = parts[..] else {
+                return Err(bad());
+            };
+            let (main, byoyomi, stones) = (
+                seconds(main).ok_or_else(bad)?,
+                seconds(byoyomi).ok_or_else(bad)?,
+                count(stones).ok_or_else(bad)?,
+            );
+            if byoyomi > 0.0 && stones == 0 {
+                return Err(format!(
+                    "{text:?}: byoyomi without stones means no time limit in GTP; leave the clock out instead"
+                ));
             }
-        };
-        // a cap: seconds, or a negative number for none
-        let cap = |word: &str| -> Result<Option<f64>, String> {
-            match word.parse::<f64>() {
-                Ok(x) if x.is_finite() && x < 0.0 => Ok(None),
-                Ok(x) if x.is_finite() && x > 0.0 => Ok(Some(x)),
-                _ => Err(bad()),
-            }
-        };
-        let count = |word: &str| word.parse::<u32>().map_err(|_| bad());
-        let kind = parts.first().map(|w| w.to_ascii_lowercase());
-        let tc = match (kind.as_deref(), parts.len()) {
-            (Some("absolute"), 2) => TimeControl::absolute(seconds(parts[1])?),
-            (Some(k @ ("canadian" | "byoyomi")), 4) => {
-                let (main, period, n) = (seconds(parts[1])?, seconds(parts[2])?, count(parts[3])?);
-                let what = if k == "canadian" { "stones" } else { "periods" };
-                if period == 0.0 || n == 0 {
+            TimeControl::canadian(main, byoyomi, stones)
+        } else {
+            let words = TimeWords::parse(&parts).map_err(|_| bad())?;
+            match words {
+                TimeWords::None => {
+                    return Err(format!("{text:?}: for no clock leave --time-settings out"))
+                }
+                TimeWords::Canadian { period, count, .. }
+                | TimeWords::Byoyomi { period, count, .. }
+                    if period == 0.0 || count == 0 =>
+                {
+                    let (k, what) = match words {
+                        TimeWords::Canadian { .. } => ("canadian", "stones"),
+                        _ => ("byoyomi", "periods"),
+                    };
                     return Err(format!(
                         "{text:?}: {k} needs a period longer than 0 s and at least one of \
                          its {what} (\"absolute MAIN\" is main time alone)"
                     ));
                 }
-                if k == "canadian" {
-                    TimeControl::canadian(main, period, n)
-                } else {
-                    TimeControl::byoyomi(main, period, n)
-                }
-            }
-            (Some(k @ ("fischer" | "fischer-capped")), n) => {
-                let capped = k == "fischer-capped";
-                if n != if capped { 5 } else { 3 } {
-                    return Err(bad());
-                }
-                let (main, inc) = (seconds(parts[1])?, seconds(parts[2])?);
-                if inc == 0.0 {
+                TimeWords::Fischer { increment: 0.0, .. } => {
                     return Err(format!(
                         "{text:?}: fischer needs an increment above 0 s (\"absolute MAIN\" \
                          is main time alone)"
                     ));
                 }
-                let (max_main, max_move) = if capped {
-                    (cap(parts[3])?, cap(parts[4])?)
-                } else {
-                    (None, None)
-                };
-                if max_main.is_some_and(|m| m < main) {
+                TimeWords::Fischer {
+                    main,
+                    max_main: Some(m),
+                    ..
+                } if m < main => {
                     return Err(format!("{text:?}: the bank's cap is below the main time"));
                 }
-                TimeControl::fischer(main, inc, max_main, max_move)
+                _ => words.control().ok_or_else(bad)?,
             }
-            (Some("none"), _) => {
-                return Err(format!("{text:?}: for no clock leave --time-settings out"))
-            }
-            (Some("absolute" | "canadian" | "byoyomi"), _) => return Err(bad()),
-            (_, 3) => {
-                let (main, byoyomi, stones) =
-                    (seconds(parts[0])?, seconds(parts[1])?, count(parts[2])?);
-                if byoyomi > 0.0 && stones == 0 {
-                    return Err(format!(
-                        "{text:?}: byoyomi without stones means no time limit in GTP; leave the clock out instead"
-                    ));
-                }
-                TimeControl::canadian(main, byoyomi, stones)
-            }
-            _ => return Err(bad()),
         };
         // the increment comes after a move: the first one needs a bank
         if tc.main == 0.0 && matches!(tc.overtime(), Overtime::Absolute | Overtime::Fischer) {

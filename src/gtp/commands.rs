@@ -11,7 +11,7 @@ use super::frame::{self, Command};
 use super::gfx;
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
-use crate::clock::TimeControl;
+use crate::clock::{TimeControl, TimeWords};
 use crate::engine::{Decision, Engine, EngineError, Genmove, Rank};
 use crate::rules::status::status_word;
 use crate::rules::{Game, Handicap, Move, Rules, SetupError, Status};
@@ -207,46 +207,15 @@ const TIME_KINDS: &[&str] = &[
 ];
 
 /// A clock from `kgs-time_settings KIND ...` or (with `kata`, which adds Fischer)
-/// `kata-time_settings KIND ...`. A period or count of 0 means main time alone.
+/// `kata-time_settings KIND ...`, read by the one grammar of time words ([`TimeWords`]): a
+/// period, count or increment of 0 means main time alone, `none` no clock.
 fn clock_from_words(args: &[String], kata: bool) -> Result<Clock, String> {
-    let kind = args.first().ok_or(SYNTAX)?.to_ascii_lowercase();
-    let cap = |s: &str| -> Result<Option<f64>, String> {
-        let v = parse_real(s)?;
-        Ok((v > 0.0).then_some(v.min(1.0e9)))
-    };
-    Ok(match kind.as_str() {
-        "none" => {
-            want(args, 1)?;
-            Clock::unlimited()
-        }
-        "absolute" => {
-            want(args, 2)?;
-            Clock::new(TimeControl::absolute(parse_seconds(&args[1])?))
-        }
-        "byoyomi" | "canadian" => {
-            want(args, 4)?;
-            let main = parse_seconds(&args[1])?;
-            let period = parse_seconds(&args[2])?;
-            let count = parse_count(&args[3])?;
-            Clock::new(if kind == "byoyomi" {
-                TimeControl::byoyomi(main, period, count)
-            } else {
-                TimeControl::canadian(main, period, count)
-            })
-        }
-        "fischer" if kata => {
-            want(args, 3)?;
-            let (main, inc) = (parse_seconds(&args[1])?, parse_seconds(&args[2])?);
-            Clock::new(TimeControl::fischer(main, inc, None, None))
-        }
-        "fischer-capped" if kata => {
-            want(args, 5)?;
-            let (main, inc) = (parse_seconds(&args[1])?, parse_seconds(&args[2])?);
-            let (max_main, max_move) = (cap(&args[3])?, cap(&args[4])?);
-            Clock::new(TimeControl::fischer(main, inc, max_main, max_move))
-        }
-        _ => return Err(SYNTAX.into()),
-    })
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let w = TimeWords::parse(&words).map_err(|_| SYNTAX.to_string())?;
+    if !kata && matches!(w, TimeWords::Fischer { .. }) {
+        return Err(SYNTAX.into());
+    }
+    Ok(w.control().map_or_else(Clock::unlimited, Clock::new))
 }
 
 /// Rules from a Tengen preset name or one of KataGo's/KGS's names for the same rules, with
