@@ -90,7 +90,7 @@ struct Cli {
     book: bool,
     /// Play at a KGS-style rank, 30k to 1d, instead of full strength: the rank sets the
     /// playouts (not the time), how the move is drawn from the learned move probabilities
-    /// and the search, and a human pace (README.md, "Playing at a rank").
+    /// and the search, and a human pace (docs/options.md, "Playing at a rank").
     #[arg(long, value_parser = |s: &str| s.parse::<tengen::engine::Rank>())]
     rank: Option<tengen::engine::Rank>,
     /// How long a move at a rank takes at least, in seconds on 19x19 (scaled down on

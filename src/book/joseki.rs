@@ -22,7 +22,7 @@
 //! `y * region + x`, share of the times reached in 255ths u8), all little-endian. A damaged
 //! or foreign file is an error, never a panic.
 //!
-//! Recompute the built-in file (about 30 s; README.md, "Local joseki"):
+//! Recompute the built-in file (about 30 s; docs/training.md, "Local joseki"):
 //! ```sh
 //! target/release/tengen book joseki --records ../shared/data/tom-9d --out src/book/joseki19.bin
 //! ```

@@ -32,7 +32,7 @@ const POSITION_BYTES: usize = 14;
 /// Bytes of one reply in the file.
 const REPLY_BYTES: usize = 14;
 
-/// The book built into the binary (`tengen book build` writes it; see README.md).
+/// The book built into the binary (`tengen book build` writes it; see docs/training.md).
 static EMBEDDED: &[u8] = include_bytes!("tom19.book");
 
 /// Why a book file was refused.

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 const MAGIC: &[u8; 8] = b"TGNPAT01";
 
 /// The trained weights built into the binary (`tengen patterns train` writes them; see
-/// README.md).
+/// docs/training.md).
 static EMBEDDED: &[u8] = include_bytes!("patterns.bin");
 
 /// A known shape: its gamma and its size.
