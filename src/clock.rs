@@ -64,8 +64,9 @@ const FORMS: &str = "\"MAIN BYOYOMI STONES\", \"absolute MAIN\", \"canadian MAIN
                      \"byoyomi MAIN PERIOD PERIODS\", \"fischer MAIN INCREMENT\" or \
                      \"fischer-capped MAIN INCREMENT MAX_MAIN MAX_MOVE\"";
 
-/// Seconds: a finite number, not negative (at most 10^9).
-fn seconds(word: &str) -> Option<f64> {
+/// Seconds: a finite number, not negative (at most 10^9): the one reading of a time word,
+/// for the command line and GTP.
+pub fn seconds(word: &str) -> Option<f64> {
     word.parse::<f64>()
         .ok()
         .filter(|x| x.is_finite() && *x >= 0.0)

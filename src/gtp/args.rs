@@ -64,13 +64,9 @@ pub(super) fn parse_real(s: &str) -> Result<f64, String> {
         .ok_or_else(|| SYNTAX.into())
 }
 
-/// A non-negative time in seconds (clamped to a day... of many years).
+/// A non-negative time in seconds ([`crate::clock::seconds`]).
 pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
-    let v = parse_real(s)?;
-    if v < 0.0 {
-        return Err(SYNTAX.into());
-    }
-    Ok(v.min(1.0e9))
+    crate::clock::seconds(s).ok_or_else(|| SYNTAX.into())
 }
 
 /// A count: a non-negative integer (saturating at `u32::MAX`).
