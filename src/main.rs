@@ -3,9 +3,9 @@
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use tengen::benchcmd::{run_playout_bench, PlayoutBenchArgs};
 use tengen::engine::{DynKomiMode, DynKomiParams, Player};
 use tengen::gtp::{self, Gtp, Options};
-use tengen::search::bench::{run_playout_bench, PlayoutBenchArgs};
 use tengen::search::flat::FlatParams;
 
 /// Tengen: a Go engine without neural networks. With no subcommand it speaks GTP v2 on
@@ -128,7 +128,7 @@ enum Command {
     /// The opening book: build it from game records.
     Book {
         #[command(subcommand)]
-        what: tengen::book::build::BookCommand,
+        what: tengen::learn::book::BookCommand,
     },
 }
 
@@ -153,7 +153,7 @@ enum BenchCommand {
     /// Light playouts from the empty board.
     Playouts(PlayoutBenchArgs),
     /// The full tree search from the empty board.
-    Search(tengen::search::bench_search::SearchBenchArgs),
+    Search(tengen::benchcmd::search::SearchBenchArgs),
 }
 
 fn parse_time(s: &str) -> Result<f64, String> {
@@ -331,12 +331,11 @@ fn main() -> ExitCode {
         }) => finish(run_playout_bench(a)),
         Some(Command::Bench {
             what: BenchCommand::Search(a),
-        }) if a.sgf.is_empty() => finish(tengen::search::bench_search::run_search_bench(a)),
+        }) if a.sgf.is_empty() => finish(tengen::benchcmd::search::run_search_bench(a)),
         Some(Command::Bench {
             what: BenchCommand::Search(a),
         }) => finish(
-            bench_positions(a)
-                .and_then(|p| tengen::search::bench_search::run_search_bench_on(a, &p)),
+            bench_positions(a).and_then(|p| tengen::benchcmd::search::run_search_bench_on(a, &p)),
         ),
         Some(Command::Match(m)) => finish(match &m.sub {
             Some(MatchSub::Merge(a)) => tengen::arena::merge(a),
@@ -351,11 +350,11 @@ fn main() -> ExitCode {
             tengen::learn::PatternsCommand::Balance(a) => tengen::learn::balance::run(a),
         }),
         Some(Command::Book {
-            what: tengen::book::build::BookCommand::Build(a),
-        }) => finish(tengen::book::build::run_build(a)),
+            what: tengen::learn::book::BookCommand::Build(a),
+        }) => finish(tengen::learn::book::run_build(a)),
         Some(Command::Book {
-            what: tengen::book::build::BookCommand::Joseki(a),
-        }) => finish(tengen::book::joseki::run_build(a)),
+            what: tengen::learn::book::BookCommand::Joseki(a),
+        }) => finish(tengen::learn::joseki::run_build(a)),
         None => run_gtp(&cli),
     }
 }
@@ -364,7 +363,7 @@ fn main() -> ExitCode {
 /// The positions of `tengen bench search --sgf ... --move ...`: each record before each
 /// move number it reaches, under chinese rules with the record's komi.
 fn bench_positions(
-    a: &tengen::search::bench_search::SearchBenchArgs,
+    a: &tengen::benchcmd::search::SearchBenchArgs,
 ) -> Result<Vec<(String, tengen::rules::Game)>, String> {
     if a.moves.is_empty() {
         return Err("--sgf needs at least one --move".into());

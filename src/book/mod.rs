@@ -1,7 +1,7 @@
 //! The opening book: positions of strong players' games keyed by a hash that is the same
 //! under the 8 symmetries of the board ([`symmetry`]), with the games through each
 //! position and, per reply, how often it was played and how often its mover won. Built by
-//! `tengen book build` ([`build`]) from `../shared/data/tom-9d`, stored in a small binary
+//! `tengen book build` ([`crate::learn::book`]) from `../shared/data/tom-9d`, stored in a small binary
 //! file (`src/book/tom19.book`, built into the binary) and read once.
 //!
 //! The file: a 40-byte header (the magic `TGNBOOK1`, the format version, board size,
@@ -11,7 +11,6 @@
 //! played u32, results known u32, mover's wins u32), all little-endian. A damaged or
 //! foreign file is an error, never a panic.
 
-pub mod build;
 pub mod joseki;
 pub mod symmetry;
 
@@ -46,22 +45,6 @@ impl fmt::Display for BookError {
 }
 
 impl std::error::Error for BookError {}
-
-/// The kept replies grouped by position key, each position with the number of times it
-/// was reached (from `reached`, 0 when missing), for a builder's `finish`.
-fn by_position<R>(
-    kept: impl IntoIterator<Item = (u64, R)>,
-    reached: &std::collections::HashMap<u64, u32, ahash::RandomState>,
-) -> Vec<(u64, u32, Vec<R>)> {
-    let mut by_pos: std::collections::HashMap<u64, Vec<R>, ahash::RandomState> = Default::default();
-    for (key, r) in kept {
-        by_pos.entry(key).or_default().push(r);
-    }
-    by_pos
-        .into_iter()
-        .map(|(key, rs)| (key, reached.get(&key).copied().unwrap_or(0), rs))
-        .collect()
-}
 
 /// A table built into the binary, read on first use: `None` when its bytes are unusable,
 /// which is logged once after `what`.

@@ -1,6 +1,6 @@
-use super::build::{read_index, sgf19, winner, Counter};
 use super::symmetry::{apply, COUNT};
 use super::*;
+use crate::learn::book::{read_index, sgf19, winner, Counter};
 use crate::learn::records::Moves;
 use crate::rules::{Move, Preset, Rules};
 

@@ -9,7 +9,9 @@
 //! games only.
 
 pub mod balance;
+pub mod book;
 pub mod eval;
+pub mod joseki;
 pub mod playout;
 pub mod records;
 pub mod train;

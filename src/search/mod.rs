@@ -1,8 +1,6 @@
 //! Playouts and search: the flat Monte-Carlo player, the tree search, playout policies, and
 //! the [`Searcher`] interface the engine drives them through.
 
-pub mod bench;
-pub mod bench_search;
 pub mod flat;
 pub mod params;
 pub mod pattern3;

@@ -1,5 +1,8 @@
 use super::*;
+use crate::board::Board19;
 use crate::book::symmetry;
+use crate::learn::joseki::Counter;
+use crate::learn::records::{self, Moves};
 
 /// A stone list as a `color_at` on 19x19.
 fn board_of(stones: &[(Color, usize, usize)]) -> impl Fn(usize, usize) -> Option<Color> + '_ {
@@ -130,7 +133,7 @@ fn hints_after(j: &Joseki, moves: &[&str]) -> Vec<(Point, f64)> {
 }
 
 fn sgf(s: &str) -> Point {
-    crate::book::build::sgf19(s)
+    crate::learn::book::sgf19(s)
 }
 
 #[test]

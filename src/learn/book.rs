@@ -6,10 +6,10 @@
 //! read for the book: the book is rated on them instead (how often it knows the position
 //! and would have played the move the strong player chose).
 
-use super::symmetry::{self, Canonical};
-use super::{Book, PlayPolicy, StoredReply};
+use super::records::{self, Moves, RawGame};
 use crate::board::Color;
-use crate::learn::records::{self, Moves, RawGame};
+use crate::book::symmetry::{self, Canonical};
+use crate::book::{Book, BookReply, PlayPolicy, StoredReply};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -49,6 +49,22 @@ pub struct BuildArgs {
     /// The newest games, not read for the book; the book is rated on them.
     #[arg(long, default_value_t = 1000)]
     pub holdout: usize,
+}
+
+/// The kept replies grouped by position key, each position with the number of times it
+/// was reached (from `reached`, 0 when missing), for a builder's `finish`.
+pub(crate) fn by_position<R>(
+    kept: impl IntoIterator<Item = (u64, R)>,
+    reached: &std::collections::HashMap<u64, u32, ahash::RandomState>,
+) -> Vec<(u64, u32, Vec<R>)> {
+    let mut by_pos: std::collections::HashMap<u64, Vec<R>, ahash::RandomState> = Default::default();
+    for (key, r) in kept {
+        by_pos.entry(key).or_default().push(r);
+    }
+    by_pos
+        .into_iter()
+        .map(|(key, rs)| (key, reached.get(&key).copied().unwrap_or(0), rs))
+        .collect()
 }
 
 /// The winner a result string names (`B+...`, `W+...`); `None` for a draw, a void game or
@@ -184,7 +200,7 @@ impl Counter {
                     },
                 ))
         });
-        let positions = super::by_position(kept, reached);
+        let positions = by_position(kept, reached);
         Book::new(self.size, self.plies, self.games, positions)
     }
 }
@@ -222,7 +238,7 @@ pub fn rate(book: &Book, games: &[Moves], policy: &PlayPolicy) -> Rating {
                 return;
             };
             r.known += 1;
-            let has = |rep: &super::BookReply| rep.points.contains(&played);
+            let has = |rep: &BookReply| rep.points.contains(&played);
             if bp.replies.first().is_some_and(has) {
                 r.top_match += 1;
             }

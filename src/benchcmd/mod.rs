@@ -1,4 +1,7 @@
-//! `tengen bench playouts`: light-playout speed from the empty board.
+//! `tengen bench`: speed measurements above the engine. `tengen bench playouts` (here):
+//! light-playout speed from the empty board; `tengen bench search` ([`search`]).
+
+pub mod search;
 
 use crate::board::{AnyBoard, Board, Color};
 use crate::search::playout::light::playout;

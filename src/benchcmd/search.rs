@@ -1,10 +1,10 @@
 //! `tengen bench search`: the full tree search from the empty board or from given
 //! positions (the middle game of real games), timed.
 
-use super::params::SearchParams;
-use super::uct::TreeSearch;
-use super::{Limits, Request, Searcher};
 use crate::rules::{Game, Preset, Rules};
+use crate::search::params::SearchParams;
+use crate::search::uct::TreeSearch;
+use crate::search::{Limits, Request, Searcher};
 use std::time::{Duration, Instant};
 
 /// Options of `tengen bench search`.
