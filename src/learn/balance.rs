@@ -20,9 +20,9 @@ use crate::board::{Board, Color, Point, Vertex};
 use crate::rules::{Game, Move, Preset, Rules};
 use crate::search::params::SearchParams;
 use crate::search::playout::heavy::Replies;
-use crate::search::playout::learned::{
-    distance_class, playable, shape_index, swap_colours, transform, Gammas, Learned, LearnedParams,
-    LearnedState, DISTANCES, SHAPES,
+use crate::search::playout::learned::{Gammas, Learned, LearnedParams, LearnedState};
+use crate::search::playout::shape::{
+    distance_class, playable, shape_index, swap_colours, transform, DISTANCES, SHAPES,
 };
 use crate::search::playout::{area_score, below, play_out, Context, MovePolicy, PlayoutParams};
 use crate::search::uct::TreeSearch;
@@ -513,12 +513,11 @@ impl MovePolicy for Traced<'_, '_> {
         ctx: &Context,
         rng: &mut R,
     ) -> Option<Point> {
-        // the same draws in the same order as Learned::choose
-        if let Some(p) = self.inner.tactical_move(b, c, ctx, rng) {
-            return Some(p);
-        }
-        let filter = self.inner.roll_self_atari_filter(rng);
-        let p = self.inner.weighted(b, c, ctx, filter, rng)?;
+        let (p, drawn) = self.inner.choose_traced(b, c, ctx, rng);
+        let (Some(p), Some(filter)) = (p, drawn) else {
+            // a tactical rule's move is no draw from pi: no gradient
+            return p;
+        };
         if let Some(psi) = self.psi.as_deref_mut() {
             candidates(
                 b,

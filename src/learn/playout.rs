@@ -8,8 +8,9 @@
 
 use super::records::{Moves, Position};
 use crate::board::{Color, Point};
-use crate::search::playout::learned::{
-    canonical, distance_class, playable, shape_index, swap_colours, Gammas, DISTANCES,
+use crate::search::playout::learned::Gammas;
+use crate::search::playout::shape::{
+    canonical, distance_class, playable, shape_index, swap_colours, DISTANCES,
 };
 use ahash::AHashMap;
 use rayon::prelude::*;

@@ -17,131 +17,13 @@
 
 use super::draw::{roll, unit};
 use super::heavy::{self, winner, HeavyParams, Replies};
+use super::shape::{playable, shape_index, swap_colours, transform, DISTANCES, ORTH, SHAPES};
 use super::{Context, MovePolicy};
 use crate::board::{Bitset, Board, Color, Point};
 use crate::search::pattern3;
 use crate::tactics;
 use rand::Rng;
 use std::sync::{Arc, OnceLock};
-
-/// Shape indices: the 16-bit 3x3 code of [`pattern3::code`] (Black's view) and 4 atari
-/// bits above it.
-pub const SHAPES: usize = 1 << 20;
-/// Distance classes: 0 far, 1 next to the last move, 2 diagonal to it, 3 around the move
-/// before it.
-pub const DISTANCES: usize = 4;
-/// Cells of the orthogonal neighbours in [`pattern3::neighbours8`] order; bit `i` of the
-/// atari nibble belongs to cell `ORTH[i]`.
-const ORTH: [usize; 4] = [1, 3, 4, 6];
-/// Cell offsets in [`pattern3::neighbours8`] order.
-const CELLS: [(i32, i32); 8] = pattern3::OFFSETS;
-const EMPTY: u32 = 0;
-const BLACK: u32 = 1;
-const WHITE: u32 = 2;
-const OFF: u32 = 3;
-
-/// The shape index of the empty point `p` for Black to move (see [`Board::shape_code`]).
-#[inline(always)]
-pub fn shape_index<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> u32 {
-    b.shape_code(p)
-}
-
-/// The same shape seen by the other colour (stones' colours swapped).
-#[inline(always)]
-pub fn swap_colours(idx: u32) -> u32 {
-    let k = idx & 0xffff;
-    let s = ((k & 0x5555) << 1) | ((k >> 1) & 0x5555);
-    (idx & !0xffff) | s
-}
-
-fn cell(idx: u32, i: usize) -> u32 {
-    idx >> (2 * i) & 3
-}
-
-fn atari_at(idx: u32, orth: usize) -> bool {
-    idx >> (16 + orth) & 1 != 0
-}
-
-/// Whether Black may play the centre of the shape `idx` in a playout: legal (an empty
-/// neighbour, a capture, or an own neighbour chain with another liberty; ko apart) and not
-/// Black's own eye (the board's playout eye rule).
-pub fn playable(idx: u32) -> bool {
-    let mut legal = false;
-    let mut own_or_off = 0;
-    for (o, &c) in ORTH.iter().enumerate() {
-        let v = cell(idx, c);
-        let atari = atari_at(idx, o);
-        legal |= v == EMPTY || (v == WHITE && atari) || (v == BLACK && !atari);
-        own_or_off += (v == BLACK || v == OFF) as u32;
-    }
-    if !legal {
-        return false;
-    }
-    if own_or_off < 4 {
-        return true;
-    }
-    let mut bad = 0;
-    let mut edge = 0;
-    for c in [0, 2, 5, 7] {
-        let v = cell(idx, c);
-        bad += (v == WHITE) as u32;
-        edge |= (v == OFF) as u32;
-    }
-    bad + edge >= 2
-}
-
-/// The shape `idx` under the symmetry `sym` of the square (bit 0: mirror x, bit 1: mirror
-/// y, bit 2: swap axes).
-pub fn transform(idx: u32, sym: u32) -> u32 {
-    let at = |(dx, dy): (i32, i32)| {
-        let (mut x, mut y) = if sym & 4 != 0 { (dy, dx) } else { (dx, dy) };
-        if sym & 1 != 0 {
-            x = -x;
-        }
-        if sym & 2 != 0 {
-            y = -y;
-        }
-        CELLS.iter().position(|&c| c == (x, y)).unwrap_or(0)
-    };
-    let mut out = 0u32;
-    for (i, &d) in CELLS.iter().enumerate() {
-        out |= cell(idx, i) << (2 * at(d));
-    }
-    for (o, &c) in ORTH.iter().enumerate() {
-        if atari_at(idx, o) {
-            let to = at(CELLS[c]);
-            let bit = ORTH.iter().position(|&x| x == to).unwrap_or(0);
-            out |= 1 << (16 + bit);
-        }
-    }
-    out
-}
-
-/// The least index among the shape's eight symmetric forms: one key per shape class.
-pub fn canonical(idx: u32) -> u32 {
-    (0..8).map(|s| transform(idx, s)).min().unwrap_or(idx)
-}
-
-/// The distance class of `p` to the last two moves (`last[0]` the most recent).
-#[inline]
-pub fn distance_class(stride: usize, p: Point, last: &[Option<Point>; 2]) -> usize {
-    let near = |l: Option<Point>| -> Option<(i32, i32)> {
-        let l = l?;
-        let (s, a, b) = (stride as i32, p.0 as i32, l.0 as i32);
-        let d = a - b;
-        // the padded index keeps rows apart: one row up is +stride
-        let dy = (d + s + 1).div_euclid(s) - 1;
-        let dx = d - dy * s;
-        (dx.abs() <= 1 && dy.abs() <= 1 && d != 0).then_some((dx, dy))
-    };
-    if let Some((dx, dy)) = near(last[0]) {
-        return if dx == 0 || dy == 0 { 1 } else { 2 };
-    }
-    if near(last[1]).is_some() {
-        return 3;
-    }
-    0
-}
 
 /// The learned gammas: one per shape (already 0 for unplayable shapes) and one per
 /// distance class.
@@ -549,10 +431,30 @@ impl<'a> Learned<'a> {
         }
     }
 
+    /// [`MovePolicy::choose`] with how the move was found: `Some(filter)` when it came from
+    /// the weighted draw (`filter`: bad self-ataris were drawn again), `None` when a tactical
+    /// rule gave it or no move was left. Training traces the weighted draws with it.
+    pub fn choose_traced<const W: usize, const P: usize, R: Rng>(
+        &mut self,
+        b: &Board<W, P>,
+        c: Color,
+        ctx: &Context,
+        rng: &mut R,
+    ) -> (Option<Point>, Option<bool>) {
+        if let Some(p) = self.tactical_move(b, c, ctx, rng) {
+            return (Some(p), None);
+        }
+        let filter = roll(rng, self.params.self_atari);
+        match self.weighted(b, c, ctx, filter, rng) {
+            Some(p) => (Some(p), Some(filter)),
+            None => (None, None),
+        }
+    }
+
     /// The move of the heavy tactics that come first (ko, capture and escape, last good
     /// reply, nakade, two-liberty fights), if one applies: [`MovePolicy::choose`]'s first
     /// step.
-    pub fn tactical_move<const W: usize, const P: usize, R: Rng>(
+    fn tactical_move<const W: usize, const P: usize, R: Rng>(
         &self,
         b: &Board<W, P>,
         c: Color,
@@ -560,11 +462,6 @@ impl<'a> Learned<'a> {
         rng: &mut R,
     ) -> Option<Point> {
         heavy::local_move(b, c, ctx, &*self.replies, &self.tactics, None, rng)
-    }
-
-    /// Whether this draw checks for bad self-atari (rolled once per draw, before it).
-    pub fn roll_self_atari_filter<R: Rng>(&self, rng: &mut R) -> bool {
-        roll(rng, self.params.self_atari)
     }
 
     /// The weighted draw for `c`: distance gammas near the last two moves, the ko point
@@ -632,11 +529,7 @@ impl MovePolicy for Learned<'_> {
         ctx: &Context,
         rng: &mut R,
     ) -> Option<Point> {
-        if let Some(p) = self.tactical_move(b, c, ctx, rng) {
-            return Some(p);
-        }
-        let filter = self.roll_self_atari_filter(rng);
-        self.weighted(b, c, ctx, filter, rng)
+        self.choose_traced(b, c, ctx, rng).0
     }
 
     fn play<const W: usize, const P: usize>(&mut self, b: &mut Board<W, P>, c: Color, p: Point) {
