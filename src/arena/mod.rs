@@ -55,18 +55,6 @@ pub struct MatchArgs {
     /// --fixed-colors)
     #[arg(long, default_value_t = 10)]
     pub games: usize,
-    /// Openings: a file with one move list per line (`B D4 W Q16 B Q3`; `#` starts a
-    /// comment line), or a folder of SGF files (their main lines, in file-name order). Each
-    /// opening is played twice, colours swapped; the list starts over when it runs out
-    #[arg(long, value_name = "PATH", conflicts_with = "random_opening")]
-    pub openings: Option<PathBuf>,
-    /// Keep only the first N moves of each opening (for SGF game records)
-    #[arg(long, value_name = "N")]
-    pub opening_plies: Option<usize>,
-    /// Start each pair of games from N random moves (none on the first two lines, none that
-    /// captures or leaves a chain in atari), new ones each round, decided by --seed
-    #[arg(long, value_name = "N")]
-    pub random_opening: Option<usize>,
     /// Stop when a sequential probability ratio test on the first engine's results decides
     /// between Elo difference ELO0 (H0) and ELO1 (H1), logistic Elo, e.g. --sprt 0,10
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
@@ -89,9 +77,43 @@ pub struct MatchArgs {
     /// gives the handicap); the first engine takes Black unless --seed picks otherwise
     #[arg(long)]
     pub fixed_colors: bool,
-    /// Board size (2-25)
-    #[arg(long, default_value_t = 19)]
-    pub size: usize,
+    /// How the games are played.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seed of the match: decides which engine takes Black first (default: the first
+    /// engine), the random openings and the per-game engine seeds
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Output directory: sgf/, logs/, match.json, games.jsonl, summary.json, report.html
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+impl MatchArgs {
+    /// The board size: `--size`, 19 by default.
+    pub fn size(&self) -> usize {
+        self.game.size.unwrap_or(19)
+    }
+}
+
+/// The options that shape the games, one set for `tengen match` and `tengen tune`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Openings: a file with one move list per line (`B D4 W Q16 B Q3`; `#` starts a
+    /// comment line), or a folder of SGF files (their main lines, in file-name order). Each
+    /// opening is played twice, colours swapped; the list starts over when it runs out
+    #[arg(long, value_name = "PATH", conflicts_with = "random_opening")]
+    pub openings: Option<PathBuf>,
+    /// Keep only the first N moves of each opening (for SGF game records)
+    #[arg(long, value_name = "N")]
+    pub opening_plies: Option<usize>,
+    /// Start each pair of games from N random moves (none on the first two lines, none that
+    /// captures or leaves a chain in atari), new ones each round, decided by --seed
+    #[arg(long, value_name = "N")]
+    pub random_opening: Option<usize>,
+    /// Board size (2-25) [default: 19 for `tengen match`, 9 for `tengen tune`]
+    #[arg(long)]
+    pub size: Option<usize>,
     /// Komi (kept as given with --handicap: handicap games usually use 0.5)
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
     pub komi: f64,
@@ -142,13 +164,6 @@ pub struct MatchArgs {
     /// Games played at once
     #[arg(long, default_value_t = 1, value_name = "P")]
     pub parallel: usize,
-    /// Seed of the match: decides which engine takes Black first (default: the first
-    /// engine), the random openings and the per-game engine seeds
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// Output directory: sgf/, logs/, match.json, games.jsonl, summary.json, report.html
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
 }
 
 #[derive(clap::Parser)]
@@ -250,6 +265,8 @@ fn positive(x: f64, what: &str) -> Result<f64, MatchError> {
 }
 
 fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
+    let g = &args.game;
+    let size = args.size();
     let usage = |m: String| MatchError::Usage(m);
     // the engine count must suit the tournament
     args.tournament
@@ -265,21 +282,21 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
             return Err(usage(format!("two engines are called {:?}", e.name)));
         }
     }
-    if !(MIN_SIZE..=MAX_SIZE).contains(&args.size) {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return Err(usage(format!(
             "--size {} is outside {MIN_SIZE}..={MAX_SIZE}",
-            args.size
+            size
         )));
     }
-    if !args.komi.is_finite() || args.komi.abs() > 1000.0 {
-        return Err(usage(format!("--komi {} is not a usable komi", args.komi)));
+    if !g.komi.is_finite() || g.komi.abs() > 1000.0 {
+        return Err(usage(format!("--komi {} is not a usable komi", g.komi)));
     }
-    let handicap = match args.handicap {
-        Some(n) => check_handicap(args.size, n)?,
+    let handicap = match g.handicap {
+        Some(n) => check_handicap(size, n)?,
         None => 0,
     };
-    let rules = judge::parse_rules(&args.rules).map_err(usage)?;
-    let time = match (&args.time_per_move, &args.time_settings) {
+    let rules = judge::parse_rules(&g.rules).map_err(usage)?;
+    let time = match (&g.time_per_move, &g.time_settings) {
         (Some(t), None) => Some(TimeControl::per_move(*t).map_err(usage)?),
         (None, Some(t)) => Some(TimeControl::parse(t).map_err(usage)?),
         (None, None) => None,
@@ -289,18 +306,18 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
             ))
         }
     };
-    let move_timeout = match args.move_timeout {
+    let move_timeout = match g.move_timeout {
         Some(t) => Some(positive(t, "--move-timeout")?),
         None => None,
     };
-    if !(args.lag_allowance.is_finite() && args.lag_allowance >= 0.0) {
+    if !(g.lag_allowance.is_finite() && g.lag_allowance >= 0.0) {
         return Err(usage(format!(
             "--lag-allowance {} is not a number of seconds",
-            args.lag_allowance
+            g.lag_allowance
         )));
     }
     let mut lag_allowance_for = std::collections::BTreeMap::new();
-    for arg in &args.lag_allowance_for {
+    for arg in &g.lag_allowance_for {
         let bad = || usage(format!("--lag-allowance-for {arg}: expected NAME=SECONDS"));
         let (name, secs) = arg.split_once('=').ok_or_else(bad)?;
         let secs: f64 = secs.trim().parse().map_err(|_| bad())?;
@@ -317,14 +334,14 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
     if args.games == 0 {
         return Err(usage("--games must be at least 1".into()));
     }
-    if args.parallel == 0 {
+    if g.parallel == 0 {
         return Err(usage("--parallel must be at least 1".into()));
     }
-    let max_moves = args.max_moves.unwrap_or(3 * args.size * args.size);
+    let max_moves = g.max_moves.unwrap_or(3 * size * size);
     if max_moves == 0 {
         return Err(usage("--max-moves must be at least 1".into()));
     }
-    let referee = match &args.referee {
+    let referee = match &g.referee {
         Some(r) => Some(words::split_words(r).map_err(|e| usage(format!("--referee: {e}")))?),
         None => None,
     };
@@ -333,18 +350,18 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         None => 0,
     };
     let start = plan::Start {
-        size: args.size,
+        size,
         rules,
-        komi: args.komi,
+        komi: g.komi,
         handicap: if handicap > 0 {
-            crate::rules::Game::fixed_handicap_points(args.size, handicap).unwrap_or_default()
+            crate::rules::Game::fixed_handicap_points(size, handicap).unwrap_or_default()
         } else {
             Vec::new()
         },
     };
-    let (openings, openings_id) = match (&args.openings, args.random_opening) {
+    let (openings, openings_id) = match (&g.openings, g.random_opening) {
         (Some(path), _) => {
-            let list = plan::read_openings(path, args.opening_plies, &start)
+            let list = plan::read_openings(path, g.opening_plies, &start)
                 .map_err(|e| usage(format!("--openings {e}")))?;
             let text: Vec<String> = list.iter().map(|m| plan::moves_text(m)).collect();
             let id = format!(
@@ -395,8 +412,8 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
             .collect(),
         tournament: args.tournament.name().to_string(),
         games: args.games,
-        size: args.size,
-        komi: args.komi,
+        size,
+        komi: g.komi,
         handicap,
         rules: rules.to_string(),
         time: time.map(|t| t.to_string()),
@@ -404,7 +421,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         seed: args.seed.unwrap_or(0).to_string(),
         fixed_colors: args.fixed_colors,
         openings: openings_id,
-        referee: args.referee.clone(),
+        referee: g.referee.clone(),
         sprt: sprt.map(|t| [t.elo0, t.elo1, t.alpha, t.beta]),
     };
     Ok(Plan {
@@ -415,19 +432,19 @@ fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
         sprt,
         identity,
         settings: GameSettings {
-            size: args.size,
-            komi: args.komi,
+            size,
+            komi: g.komi,
             handicap,
             rules,
             time,
             move_timeout,
-            lag_allowance: args.lag_allowance,
+            lag_allowance: g.lag_allowance,
             lag_allowance_for,
             max_moves,
             referee,
             out: args.out.clone(),
         },
-        parallel: args.parallel.min(games.len()).max(1),
+        parallel: g.parallel.min(games.len()).max(1),
         games,
         first_black,
     })
@@ -1009,7 +1026,7 @@ mod tests {
     #[test]
     fn options_parse_and_check() {
         let a = args(&["--games", "4", "--size", "9", "--komi", "-0.5"]).expect("parse");
-        assert_eq!((a.games, a.size, a.komi), (4, 9, -0.5));
+        assert_eq!((a.games, a.size(), a.game.komi), (4, 9, -0.5));
         let p = plan(&a).expect("plan");
         assert_eq!(p.engines[0].words, ["x"]);
         assert_eq!(p.settings.max_moves, 243);

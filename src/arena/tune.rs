@@ -87,47 +87,16 @@ pub struct TuneArgs {
     /// Seed of the flips, roundings, random openings and engine seeds
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
-    /// Games played at once
-    #[arg(long, default_value_t = 1, value_name = "P")]
-    pub parallel: usize,
-    /// Board size (2-25)
-    #[arg(long, default_value_t = 9)]
-    pub size: usize,
-    /// Komi
-    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
-    pub komi: f64,
-    /// Rules that judge legality and count, as for `tengen match`
-    #[arg(long, default_value = "chinese")]
-    pub rules: String,
-    /// Openings as for `tengen match --openings` (a move-list file or a folder of SGF);
-    /// iteration k plays the k-th (starting over when they run out)
-    #[arg(long, value_name = "PATH", conflicts_with = "random_opening")]
-    pub openings: Option<PathBuf>,
-    /// Keep only the first N moves of each opening
-    #[arg(long, value_name = "N")]
-    pub opening_plies: Option<usize>,
-    /// Start each pair from N random quiet moves, new ones each iteration
-    #[arg(long, value_name = "N")]
-    pub random_opening: Option<usize>,
-    /// Fixed time per move in seconds, kept by the referee's clock (sent as time_settings
-    /// 0 SECONDS 1)
-    #[arg(long, value_name = "SECONDS", conflicts_with = "time_settings")]
-    pub time_per_move: Option<f64>,
-    /// A clock as for `tengen match --time-settings`
-    #[arg(long, value_name = "MAIN BYOYOMI STONES")]
-    pub time_settings: Option<String>,
-    /// Longest wait for any reply, in seconds
-    #[arg(long, value_name = "SECONDS")]
-    pub move_timeout: Option<f64>,
-    /// Seconds a move may overrun the clock before the flag falls
-    #[arg(long, value_name = "SECONDS", default_value_t = super::clock::LAG_ALLOWANCE)]
-    pub lag_allowance: f64,
-    /// Stop after this many moves and count the position (default 3 x size x size)
-    #[arg(long, value_name = "M")]
-    pub max_moves: Option<usize>,
-    /// Engine that settles dead stones when the players disagree
-    #[arg(long, value_name = "COMMAND")]
-    pub referee: Option<String>,
+    /// How the games are played.
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
+
+impl TuneArgs {
+    /// The board size: `--size`, 9 by default.
+    pub fn size(&self) -> usize {
+        self.game.size.unwrap_or(9)
+    }
 }
 
 /// Why a tuning run could not go on.
@@ -821,19 +790,8 @@ fn match_args(args: &TuneArgs, out: &Path) -> Result<super::MatchArgs, TuneError
     ])
     .map_err(TuneError::Usage)?;
     m.games = 2 * args.iterations;
-    m.size = args.size;
-    m.komi = args.komi;
-    m.rules = args.rules.clone();
-    m.openings = args.openings.clone();
-    m.opening_plies = args.opening_plies;
-    m.random_opening = args.random_opening;
-    m.time_per_move = args.time_per_move;
-    m.time_settings = args.time_settings.clone();
-    m.move_timeout = args.move_timeout;
-    m.lag_allowance = args.lag_allowance;
-    m.max_moves = args.max_moves;
-    m.referee = args.referee.clone();
-    m.parallel = args.parallel;
+    m.game = args.game.clone();
+    m.game.size = Some(args.size());
     m.seed = Some(args.seed);
     Ok(m)
 }
@@ -842,24 +800,31 @@ fn match_args(args: &TuneArgs, out: &Path) -> Result<super::MatchArgs, TuneError
 fn conditions(args: &TuneArgs) -> String {
     let mut s = format!(
         "{} | {}x{} komi {} {} rules",
-        args.engine, args.size, args.size, args.komi, args.rules
+        args.engine,
+        args.size(),
+        args.size(),
+        args.game.komi,
+        args.game.rules
     );
-    if let Some(t) = args.time_per_move {
+    if let Some(h) = args.game.handicap {
+        s.push_str(&format!(", handicap {h}"));
+    }
+    if let Some(t) = args.game.time_per_move {
         s.push_str(&format!(", {t} s per move"));
     }
-    if let Some(t) = &args.time_settings {
+    if let Some(t) = &args.game.time_settings {
         s.push_str(&format!(", clock {t}"));
     }
-    if let Some(o) = &args.openings {
+    if let Some(o) = &args.game.openings {
         s.push_str(&format!(", openings {}", o.display()));
     }
-    if let Some(n) = args.opening_plies {
+    if let Some(n) = args.game.opening_plies {
         s.push_str(&format!(" ({n} plies)"));
     }
-    if let Some(n) = args.random_opening {
+    if let Some(n) = args.game.random_opening {
         s.push_str(&format!(", {n} random opening moves"));
     }
-    if let Some(m) = args.max_moves {
+    if let Some(m) = args.game.max_moves {
         s.push_str(&format!(", at most {m} moves"));
     }
     s
@@ -895,7 +860,7 @@ pub fn run(args: &TuneArgs) -> Result<TuneState, TuneError> {
     if args.max_batches == Some(0) {
         return Err(usage("--max-batches must be at least 1".into()));
     }
-    if args.parallel == 0 {
+    if args.game.parallel == 0 {
         return Err(usage("--parallel must be at least 1".into()));
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(&args.state));
