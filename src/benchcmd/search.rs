@@ -3,9 +3,10 @@
 
 use crate::rules::{Game, Preset, Rules};
 use crate::search::params::SearchParams;
+use crate::search::time::{MoveTime, TimeLimit};
 use crate::search::uct::TreeSearch;
 use crate::search::{Limits, Request, Searcher};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Options of `tengen bench search`.
 #[derive(clap::Args, Debug, Clone)]
@@ -101,16 +102,21 @@ pub fn measure_from(game: &Game, args: &SearchBenchArgs) -> Result<SearchBenchRe
     }
     let mut s = TreeSearch::new(params);
     let t0 = Instant::now();
-    let end = t0 + Duration::from_secs_f64(args.seconds);
     let r = s.search(
         &Request::new(
             &game,
             game.to_move(),
             Limits {
                 playouts: None,
-                soft: Some(end),
-                hard: Some(end),
-                spend_all: true,
+                time: Some(TimeLimit {
+                    start: t0,
+                    times: MoveTime {
+                        soft: args.seconds,
+                        hard: args.seconds,
+                        spend_all: true,
+                    },
+                    early: true,
+                }),
             },
         ),
         &mut |_| {},

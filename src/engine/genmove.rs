@@ -119,7 +119,7 @@ impl Engine {
             // a rank's work is its playouts alone: nothing kept from earlier searches
             self.searcher.clear();
         }
-        if let Some(hard) = plan.limits.hard {
+        if let Some(hard) = plan.limits.time.map(|t| t.hard_deadline()) {
             // the dead stones the decision will need are judged on this move's clock: when a
             // pass may end the game (or in cleanup) before the search, in 30% of the time
             if how.cleanup || self.pass_would_end(color) {
@@ -180,7 +180,8 @@ impl Engine {
             resign_turns: RESIGN_TURNS,
             resign_streak: self.resign_streak(color),
         };
-        let standing = self.standing(color, how, report, plan.limits.hard);
+        let hard = plan.limits.time.map(|t| t.hard_deadline());
+        let standing = self.standing(color, how, report, hard);
         let d = decide(report, &self.game, how.cleanup, &policy, &standing);
         self.note_resign_wish(
             color,
@@ -198,7 +199,7 @@ impl Engine {
 
     /// Step 4: the rank's pace, the decision on the board, the clock charged, pondering.
     fn commit_move(&mut self, color: Color, d: Decision, plan: &Plan) -> Decision {
-        self.rank_pause(plan.started, plan.limits.hard);
+        self.rank_pause(plan.started, plan.limits.time.map(|t| t.hard_deadline()));
         let d = self.commit(color, d);
         self.clock
             .charge(color, plan.started.elapsed().as_secs_f64());

@@ -28,7 +28,7 @@ use crate::rules::status::{confirm, ConfirmLimits, Confirmation};
 use crate::rules::{Game, GameScore, Handicap, Move, Preset, Rules, SetupError, StatusMap};
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::params::SearchParams;
-use crate::search::time::{deadline_in, Clock, Situation, TimeParams, LAG_MARGIN};
+use crate::search::time::{Clock, MoveTime, Situation, TimeLimit, TimeParams, LAG_MARGIN};
 use crate::search::{Limits, Report, Request, Searcher};
 use crate::sgf::{GameRecord, SgfError};
 use rand::rngs::SmallRng;
@@ -523,17 +523,19 @@ impl Engine {
             t.hard
         );
         if rank.is_some() {
+            // the rank's playouts within the hard limit, no early stop
             return Limits {
                 playouts: rank,
-                hard: Some(deadline_in(t.hard)),
-                ..Limits::default()
+                time: Some(TimeLimit {
+                    times: MoveTime { soft: t.hard, ..t },
+                    early: false,
+                    ..TimeLimit::for_move(t)
+                }),
             };
         }
         Limits {
             playouts: p,
-            soft: Some(deadline_in(t.soft)),
-            hard: Some(deadline_in(t.hard)),
-            spend_all: t.spend_all,
+            time: Some(TimeLimit::for_move(t)),
         }
     }
 
@@ -590,7 +592,7 @@ impl Engine {
                 ..Limits::default()
             },
             None => Limits {
-                soft: Some(deadline_in(self.params.time.min(3.0))),
+                time: Some(TimeLimit::at_most(self.params.time.min(3.0))),
                 ..Limits::default()
             },
         };
@@ -676,8 +678,7 @@ impl Engine {
                         // a clock only on a move's clock: otherwise (final_status_list,
                         // printsgf, `tengen score`) the playout count alone, the same at
                         // every load
-                        soft: budget.map(|_| deadline_in(time)),
-                        ..Limits::default()
+                        time: budget.map(|_| TimeLimit::at_most(time)),
                     };
                     judge.search(
                         &Request::new(game, to_move, limits).must_move(),
@@ -752,8 +753,7 @@ impl Engine {
             None => {
                 let limits = Limits {
                     playouts: Some(self.params.playouts.unwrap_or(2000).min(2000)),
-                    soft: Some(deadline_in(self.params.time.min(0.5))),
-                    ..Limits::default()
+                    time: Some(TimeLimit::at_most(self.params.time.min(0.5))),
                 };
                 let color = self.game.to_move();
                 self.searcher.set_komi_offset(0.0);

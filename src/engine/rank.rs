@@ -629,13 +629,15 @@ mod tests {
         let mut e = ranked(9, "10k");
         let want = "10k".parse::<Rank>().unwrap().level(9).playouts;
         let l = e.move_limits(Color::Black);
-        assert_eq!((l.playouts, l.soft, l.hard), (Some(want), None, None));
+        assert_eq!((l.playouts, l.time), (Some(want), None));
         e.time_left(Color::Black, 10.0, 1);
         let l = e.move_limits(Color::Black);
         assert_eq!(l.playouts, Some(want));
-        assert!(l.soft.is_none() && l.hard.is_some(), "{l:?}");
+        // within the clock's hard limit, never stopped early
+        let t = l.time.expect("a clock runs");
+        assert!(!t.early && t.times.soft == t.times.hard, "{l:?}");
         e.set_rank(None);
-        assert!(e.move_limits(Color::Black).soft.is_some());
+        assert!(e.move_limits(Color::Black).time.is_some_and(|t| t.early));
     }
 
     #[test]

@@ -239,15 +239,16 @@ fn chat_describes_the_engine_and_its_view() {
 fn move_limits_follow_playouts_and_clock() {
     let mut e = engine(9, 100, Player::Flat);
     let l = e.move_limits(Color::Black);
-    assert_eq!((l.playouts, l.soft, l.hard), (Some(100), None, None));
+    assert_eq!((l.playouts, l.time), (Some(100), None));
     e.time_left(Color::Black, 10.0, 1);
     let l = e.move_limits(Color::Black);
     assert_eq!(l.playouts, Some(100));
-    let (soft, hard) = (l.soft.unwrap(), l.hard.unwrap());
-    assert!(soft <= hard);
-    assert!(hard <= Instant::now() + Duration::from_secs(10));
+    let t = l.time.unwrap();
+    assert!(t.times.soft <= t.times.hard && t.early);
+    assert!(t.times.hard <= 10.0);
+    assert!(t.hard_deadline() <= Instant::now() + Duration::from_secs(10));
     e.set_clock(Clock::default());
-    assert_eq!(e.move_limits(Color::Black).soft, None);
+    assert_eq!(e.move_limits(Color::Black).time, None);
 }
 
 #[test]

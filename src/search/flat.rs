@@ -127,10 +127,7 @@ impl Searcher for FlatSearch {
         let stop = req.stop.unwrap_or(&never);
         let mut root = FlatRoot::new(game, color, &self.params, barred);
         // the flat player has no notion of an unclear move: it stops at the soft limit
-        let deadline = match (limits.soft, limits.hard) {
-            (Some(s), Some(h)) => Some(s.min(h)),
-            (s, h) => s.or(h),
-        };
+        let deadline = limits.time.map(|t| t.soft_deadline());
         let interval = match interval {
             Some(iv) if limits.playouts.is_some() || deadline.is_some() => iv,
             _ => {
@@ -484,7 +481,7 @@ mod tests {
     use super::*;
     use crate::board::Vertex;
     use crate::rules::{Move, Preset, Rules};
-    use crate::search::time::deadline_in;
+    use crate::search::time::TimeLimit;
     use crate::search::Limits;
     use std::time::Duration;
 
@@ -591,8 +588,7 @@ mod tests {
                 Color::White,
                 Limits {
                     playouts: None,
-                    soft: Some(deadline_in(0.2)),
-                    ..Limits::default()
+                    time: Some(TimeLimit::at_most(0.2)),
                 },
             )
             .interval(Some(Duration::from_millis(40))),
@@ -643,8 +639,7 @@ mod tests {
             FlatParams::default(),
             Limits {
                 playouts: None,
-                hard: Some(deadline_in(0.05)),
-                ..Limits::default()
+                time: Some(TimeLimit::at_most(0.05)),
             },
             &[],
         );

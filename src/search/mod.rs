@@ -13,7 +13,7 @@ pub mod uct;
 use crate::board::{Color, Point};
 use crate::rules::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What the search says about one root move, from the searching colour's view.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,14 +59,8 @@ pub struct Report {
 pub struct Limits {
     /// Playouts in all.
     pub playouts: Option<u64>,
-    /// Stop here unless the best move is unclear.
-    pub soft: Option<Instant>,
-    /// Never search past this.
-    pub hard: Option<Instant>,
-    /// Time left unused on this move is lost (overtime whose period starts afresh): the
-    /// search goes on to the soft limit even once the best move is settled, which grows
-    /// the subtree the next move reuses.
-    pub spend_all: bool,
+    /// Time, in seconds from its start as the time manager gave it.
+    pub time: Option<time::TimeLimit>,
 }
 
 /// One search: the position, how much to search, which root moves are barred, the flag

@@ -407,15 +407,68 @@ pub fn stop_reason(t: &MoveTime, p: &Progress) -> Option<StopReason> {
     None
 }
 
-/// A deadline `seconds` from now (saturating on absurd values).
-pub fn deadline_in(seconds: f64) -> Instant {
+/// A deadline `seconds` after `start` (saturating on absurd values).
+pub fn deadline_after(start: Instant, seconds: f64) -> Instant {
     let s = if seconds.is_finite() {
         seconds.clamp(0.0, 1.0e6)
     } else {
         1.0e6
     };
-    let now = Instant::now();
-    now.checked_add(Duration::from_secs_f64(s)).unwrap_or(now)
+    start
+        .checked_add(Duration::from_secs_f64(s))
+        .unwrap_or(start)
+}
+
+/// A search's time, in the time manager's unit: seconds since `start`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeLimit {
+    /// When the time began to run (the move's clock, or the request).
+    pub start: Instant,
+    /// The soft and hard limits, in seconds from `start`.
+    pub times: MoveTime,
+    /// Whether the search may stop before the soft limit by the stop rules
+    /// ([`stop_reason`]): only a move's think; any other search runs to its limit.
+    pub early: bool,
+}
+
+impl TimeLimit {
+    /// A move's think from now: `times` as the time manager gave them, stop rules on.
+    pub fn for_move(times: MoveTime) -> TimeLimit {
+        TimeLimit {
+            start: Instant::now(),
+            times,
+            early: true,
+        }
+    }
+
+    /// At most `seconds` from now, no early stop.
+    pub fn at_most(seconds: f64) -> TimeLimit {
+        TimeLimit {
+            start: Instant::now(),
+            times: MoveTime {
+                soft: seconds,
+                hard: seconds,
+                spend_all: false,
+            },
+            early: false,
+        }
+    }
+
+    /// Seconds since the start.
+    pub fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    /// The hard limit as an instant, for waits and for work done on the search's behalf
+    /// (the status judgement of a move).
+    pub fn hard_deadline(&self) -> Instant {
+        deadline_after(self.start, self.times.hard)
+    }
+
+    /// The soft limit as an instant (at most the hard one).
+    pub fn soft_deadline(&self) -> Instant {
+        deadline_after(self.start, self.times.soft.min(self.times.hard))
+    }
 }
 
 #[cfg(test)]
@@ -607,7 +660,9 @@ mod tests {
         assert!(u.move_times(W, &at(19, 0), &params(2.0)).hard <= 3.0 * MAX_MOVE_SECONDS);
         u.report(W, f64::NAN, 0);
         assert_eq!(u.move_times(W, &at(19, 0), &params(2.0)).soft, MIN_THINK);
-        assert!(deadline_in(f64::NAN) >= Instant::now());
+        let now = Instant::now();
+        assert!(deadline_after(now, f64::NAN) >= now);
+        assert_eq!(deadline_after(now, -1.0), now);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::params::SearchParams;
 use super::playout::{self, PlayoutState};
 use super::prior::{PriorParams, Priors};
-use super::time::{stop_reason, MoveTime, Progress};
+use super::time::{stop_reason, MoveTime, Progress, TimeLimit};
 use super::tree::{NewChild, NodeId, Tree, PASS};
 use super::{MoveInfo, Report, Request, Searcher};
 use crate::board::{AnyBoard, Board, Color, Point};
@@ -547,32 +547,24 @@ impl Searcher for TreeSearch {
             let tree = self.tree_read();
             tree.node(tree.root()).n()
         };
-        let max_playouts = match (limits.playouts, limits.soft, limits.hard) {
-            (Some(n), _, _) => n,
-            (None, None, None) => DEFAULT_PLAYOUTS,
-            _ => u64::MAX,
+        let max_playouts = match (limits.playouts, limits.time) {
+            (Some(n), _) => n,
+            (None, None) => DEFAULT_PLAYOUTS,
+            (None, Some(_)) => u64::MAX,
         };
         let job = self.new_job(game, color, max_playouts, req.must_move);
         self.prepare_root(game, &job, req.barred, req.hints, req.must_move);
         self.start(job.clone());
         let started = Instant::now();
-        // the limits in seconds from now; a soft limit alone is a hard one, and only a
-        // move's think (both limits) may end early by the stop rules
-        let secs = |t: Instant| t.saturating_duration_since(started).as_secs_f64();
-        let times = match (limits.soft, limits.hard) {
-            (Some(s), Some(h)) => Some(MoveTime {
-                soft: secs(s).min(secs(h)),
-                hard: secs(h),
-                spend_all: limits.spend_all,
-            }),
-            (Some(t), None) | (None, Some(t)) => Some(MoveTime {
-                soft: secs(t),
-                hard: secs(t),
-                spend_all: limits.spend_all,
-            }),
-            (None, None) => None,
-        };
-        let early = limits.soft.is_some() && limits.hard.is_some();
+        // the limits in the time manager's seconds from the move's start; only a move's
+        // think may end early by the stop rules
+        let time = limits.time.map(|t| TimeLimit {
+            times: MoveTime {
+                soft: t.times.soft.min(t.times.hard),
+                ..t.times
+            },
+            ..t
+        });
         let mut next_report = interval.map(|i| started + i);
         loop {
             let now = Instant::now();
@@ -586,21 +578,23 @@ impl Searcher for TreeSearch {
             if req.stopped() || self.all_idle() {
                 break;
             }
-            if let Some(t) = &times {
-                let elapsed = now.duration_since(started).as_secs_f64();
-                if elapsed >= t.hard {
+            if let Some(t) = &time {
+                let elapsed = t.elapsed();
+                if elapsed >= t.times.hard {
                     break;
                 }
-                if early {
-                    if let Some(why) = stop_reason(t, &self.progress(&job, elapsed)) {
+                if t.early {
+                    if let Some(why) = stop_reason(&t.times, &self.progress(&job, elapsed)) {
                         log::debug!("search stops at {elapsed:.2} s: {why:?}");
                         break;
                     }
                 }
             }
-            for t in [next_report, limits.soft, limits.hard]
+            let limits = time.map(|t| [t.soft_deadline(), t.hard_deadline()]);
+            for t in [next_report]
                 .into_iter()
                 .flatten()
+                .chain(limits.into_iter().flatten())
             {
                 if t > now {
                     wake = wake.min(t);
@@ -1232,11 +1226,12 @@ mod tests {
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
         let mut s = TreeSearch::new(params(2));
         s.fail_at = Some(300);
-        let far = Instant::now() + Duration::from_secs(60);
         let limits = Limits {
-            soft: Some(far),
-            hard: Some(far),
-            ..Limits::default()
+            playouts: None,
+            time: Some(TimeLimit {
+                early: true,
+                ..TimeLimit::at_most(60.0)
+            }),
         };
         let t = Instant::now();
         let r = s.search(&Request::new(&g, Color::Black, limits), &mut |_| {});
@@ -1457,9 +1452,11 @@ mod tests {
                 Color::Black,
                 Limits {
                     playouts: None,
-                    soft: Some(now + Duration::from_millis(300)),
-                    hard: Some(now + Duration::from_millis(300)),
-                    ..Limits::default()
+                    time: Some(TimeLimit {
+                        start: now,
+                        early: true,
+                        ..TimeLimit::at_most(0.3)
+                    }),
                 },
             )
             .interval(Some(Duration::from_millis(50))),
