@@ -234,6 +234,7 @@ mod tests {
             prior: 0.125,
             lcb: winrate - 0.05,
             pv: vec![m, mv(4, 4)],
+            ..Default::default()
         };
         Report {
             color: Some(Color::White),

@@ -520,6 +520,7 @@ fn ogs_chat_says_goodbye_on_resigning() {
             prior: 0.1,
             lcb: 0.01,
             pv: vec![Some(crate::board::Point::new(2, 2, 9)), None],
+            ..Default::default()
         }],
         ..Report::default()
     };
