@@ -195,6 +195,14 @@ fn push_board(out: &mut String, size: usize, value: impl Fn(Point) -> f64) {
     }
 }
 
+/// Whether `w` can be a key: an ASCII letter, then ASCII letters, digits and underscores (as
+/// every key of Leela Zero and KataGo is). Any other word is no key but a malformed request.
+fn is_key_word(w: &str) -> bool {
+    let mut b = w.bytes();
+    b.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && b.all(|c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
 /// A boolean value of an analysis key: `true` or `false` (any case), `1` or `0`.
 fn parse_bool(v: &str) -> Result<bool, String> {
     match v.to_ascii_lowercase().as_str() {
@@ -224,7 +232,8 @@ const MAX_TIME: f64 = 1.0e6;
 /// Parses `[COLOUR] [INTERVAL] [KEY VALUE]... [allow|avoid COLOUR LIST DEPTH]...` (Leela
 /// Zero, KataGo, Lizzie, Sabaki). A malformed value of a known key is a syntax error; an
 /// unknown key is skipped with its value (clients send KataGo's newer keys to every
-/// engine), with a warning in the log.
+/// engine), with a warning in the log; a word that cannot be a key ([`is_key_word`]) is a
+/// syntax error.
 pub(super) fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
     let mut a = AnalyzeArgs {
         color: None,
@@ -270,6 +279,9 @@ pub(super) fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String>
             lists.push((c, list.to_string()));
             i += 3;
         } else {
+            if !is_key_word(w) {
+                return Err(SYNTAX.into());
+            }
             let Some(v) = args.get(i + 1) else {
                 if KNOWN_KEYS.contains(&w.to_ascii_lowercase().as_str()) {
                     return Err(SYNTAX.into());
@@ -375,6 +387,11 @@ mod tests {
             "pvVisits",
             "rootInfo maybe",
             "minmoves x",
+            "\u{663}",
+            "b \u{663}",
+            "\u{e9}\u{e9}\u{e9} \u{e9}",
+            "\"\" 1",
+            "future-key 1",
         ] {
             assert!(parse_analyze_args(&words(bad)).is_err(), "{bad}");
         }
