@@ -25,6 +25,37 @@ struct Info {
     visits: u64,
     winrate: f64,
     pv: Vec<String>,
+    /// `pvVisits`: one count per move of `pv` (KataGo, when asked).
+    pv_visits: Vec<u64>,
+    /// `movesOwnership`: one value per point (KataGo, when asked).
+    moves_ownership: Vec<f64>,
+}
+
+/// One checked line: its entries and its ownership values.
+type Line = (Vec<Info>, Vec<f64>);
+
+/// The words that open a part of a KataGo analysis line.
+const SECTIONS: &[&str] = &[
+    "info",
+    "ownership",
+    "ownershipStdev",
+    "rootInfo",
+    "pvVisits",
+    "movesOwnership",
+];
+
+/// The numbers from `toks[*i]` up to the next section word; advances `i` past them.
+fn numbers(toks: &[&str], i: &mut usize, line: &str) -> Result<Vec<f64>, String> {
+    let mut v = Vec::new();
+    while *i < toks.len() && !SECTIONS.contains(&toks[*i]) {
+        v.push(
+            toks[*i]
+                .parse::<f64>()
+                .map_err(|_| format!("number {:?} in {:?}", toks[*i], line))?,
+        );
+        *i += 1;
+    }
+    Ok(v)
 }
 
 /// Parses and checks one streamed line: one or more `info` entries, each with `pv` as its
@@ -104,9 +135,25 @@ fn check_line(line: &str, d: Dialect, size: usize) -> Result<(Vec<Info>, Vec<f64
                     return Err(format!("info entry without pv: {:?}", line));
                 }
                 i += 1; // "pv"
-                while i < toks.len() && toks[i] != "info" && toks[i] != "ownership" {
+                while i < toks.len() && !SECTIONS.contains(&toks[i]) {
                     info.pv.push(toks[i].to_string());
                     i += 1;
+                }
+                while i < toks.len() && (toks[i] == "pvVisits" || toks[i] == "movesOwnership") {
+                    let key = toks[i];
+                    i += 1;
+                    let v = numbers(&toks, &mut i, line)?;
+                    if key == "pvVisits" {
+                        if v.len() != info.pv.len() || v.iter().any(|x| x.fract() != 0.0) {
+                            return Err(format!("pvVisits {:?} for pv {:?}", v, info.pv));
+                        }
+                        info.pv_visits = v.iter().map(|x| *x as u64).collect();
+                    } else {
+                        if v.len() != size * size || v.iter().any(|x| !(-1.0..=1.0).contains(x)) {
+                            return Err(format!("movesOwnership of {} values", v.len()));
+                        }
+                        info.moves_ownership = v;
+                    }
                 }
                 if info.pv.is_empty() {
                     return Err(format!("empty pv in {:?}", line));
@@ -123,15 +170,34 @@ fn check_line(line: &str, d: Dialect, size: usize) -> Result<(Vec<Info>, Vec<f64
             }
             "ownership" => {
                 i += 1;
-                while i < toks.len() {
-                    let v: f64 = toks[i]
-                        .parse()
-                        .map_err(|_| format!("ownership value {:?}", toks[i]))?;
+                for v in numbers(&toks, &mut i, line)? {
                     if !(-1.0..=1.0).contains(&v) {
                         return Err(format!("ownership {} outside -1..=1", v));
                     }
                     ownership.push(v);
-                    i += 1;
+                }
+            }
+            "ownershipStdev" => {
+                i += 1;
+                let v = numbers(&toks, &mut i, line)?;
+                if v.len() != size * size || v.iter().any(|x| !(0.0..=1.0).contains(x)) {
+                    return Err(format!("ownershipStdev of {} values: {:?}", v.len(), line));
+                }
+            }
+            "rootInfo" => {
+                i += 1;
+                let mut keys = Vec::new();
+                while i < toks.len() && !SECTIONS.contains(&toks[i]) {
+                    let val = toks.get(i + 1).ok_or("rootInfo key without value")?;
+                    val.parse::<f64>()
+                        .map_err(|_| format!("rootInfo {} {:?}", toks[i], val))?;
+                    keys.push(toks[i]);
+                    i += 2;
+                }
+                for k in ["visits", "winrate", "scoreLead", "scoreStdev", "utility"] {
+                    if !keys.contains(&k) {
+                        return Err(format!("rootInfo without {k}: {line:?}"));
+                    }
                 }
             }
             other => return Err(format!("unexpected token {:?} in {:?}", other, line)),
@@ -635,6 +701,218 @@ fn an_interrupt_while_idle_does_not_cut_the_next_genmove() {
     assert!(
         t.elapsed() >= Duration::from_millis(700),
         "genmove with --time 1 returned after {:?}: a stale interrupt cut it short",
+        t.elapsed()
+    );
+}
+
+/// Sends an analysis command and reads its whole reply without sending anything more: the
+/// stream must end by itself (a limit) within `within`. Returns the checked lines and how
+/// long the reply took.
+fn analyze_until_it_ends(
+    e: &mut Engine,
+    cmd: &str,
+    d: Dialect,
+    size: usize,
+    within: Duration,
+) -> (Vec<Line>, Duration) {
+    let t = Instant::now();
+    e.send(cmd);
+    let header = e.read_line(REPLY_TIMEOUT).expect("header");
+    assert_eq!(header, "= ", "{cmd}");
+    let mut lines = Vec::new();
+    loop {
+        let left = within.saturating_sub(t.elapsed());
+        let l = e
+            .read_line(left)
+            .unwrap_or_else(|err| panic!("{cmd}: the stream did not end by itself: {err}"));
+        if l.is_empty() {
+            break;
+        }
+        lines.push(check_line(&l, d, size).unwrap_or_else(|err| panic!("{cmd}: {err}")));
+    }
+    (lines, t.elapsed())
+}
+
+/// Whether the engine stays idle for a second (Linux: from its CPU time).
+fn stays_idle(e: &Engine) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let before = e.cpu_seconds();
+        std::thread::sleep(Duration::from_secs(1));
+        e.cpu_seconds() - before < 0.2
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = e;
+        true
+    }
+}
+
+#[test]
+fn analysis_stops_by_visits_with_a_last_line_and_waits() {
+    let mut e = nine_by_nine();
+    let (lines, _) = analyze_until_it_ends(
+        &mut e,
+        "kata-analyze w 10 maxvisits 400",
+        Dialect::Kata,
+        9,
+        Duration::from_secs(60),
+    );
+    let (last, _) = lines.last().expect("a last info line");
+    let visits: u64 = last.iter().map(|i| i.visits).sum();
+    assert!((380..=400).contains(&visits), "{visits} visits");
+    assert!(stays_idle(&e), "busy after the analysis ended");
+    assert_eq!(e.ok("protocol_version"), "2");
+    // the position is unchanged
+    assert_eq!(e.ok("is_legal b e5"), "0");
+}
+
+#[test]
+fn analysis_stops_by_time() {
+    let mut e = nine_by_nine();
+    let (lines, took) = analyze_until_it_ends(
+        &mut e,
+        "lz-analyze w 20 maxtime 1.5",
+        Dialect::Lz,
+        9,
+        Duration::from_secs(30),
+    );
+    assert!(took >= Duration::from_millis(1400), "ended after {took:?}");
+    assert!(lines.len() >= 2, "{} lines", lines.len());
+    assert!(stays_idle(&e));
+    assert_eq!(e.ok("name"), "Tengen");
+}
+
+#[test]
+fn command_line_limits_apply_to_analyses_that_set_none() {
+    let mut e = Engine::spawn(&["--threads", "1", "--analysis-max-visits", "300"]);
+    e.ok("boardsize 9");
+    let (lines, _) = analyze_until_it_ends(
+        &mut e,
+        "lz-analyze b 10",
+        Dialect::Lz,
+        9,
+        Duration::from_secs(60),
+    );
+    let visits: u64 = lines
+        .last()
+        .expect("lines")
+        .0
+        .iter()
+        .map(|i| i.visits)
+        .sum();
+    assert!((280..=300).contains(&visits), "{visits}");
+    // a request's own limit comes first (it counts its own playouts: the tree keeps the
+    // visits before them)
+    let (lines, _) = analyze_until_it_ends(
+        &mut e,
+        "kata-analyze b 10 maxvisits 100",
+        Dialect::Kata,
+        9,
+        Duration::from_secs(60),
+    );
+    let more: u64 = lines
+        .last()
+        .expect("lines")
+        .0
+        .iter()
+        .map(|i| i.visits)
+        .sum();
+    assert!(
+        (visits + 90..=visits + 100).contains(&more),
+        "{visits} then {more}"
+    );
+    let mut t = Engine::spawn(&["--threads", "1", "--analysis-max-time", "1"]);
+    t.ok("boardsize 9");
+    let (_, took) = analyze_until_it_ends(
+        &mut t,
+        "analyze b 10",
+        Dialect::Kata,
+        9,
+        Duration::from_secs(30),
+    );
+    assert!(took >= Duration::from_millis(900), "{took:?}");
+}
+
+#[test]
+fn unknown_analysis_keys_are_ignored_with_a_warning() {
+    let log = common::temp_path("unknown-keys", "log");
+    let mut e = Engine::spawn_with_stderr(&["--threads", "1"], &log);
+    e.ok("boardsize 9");
+    let (lines, _) = analyze_until_it_ends(
+        &mut e,
+        "kata-analyze b 10 movesOwnershipStdev true pvEdgeVisits true maxvisits 200",
+        Dialect::Kata,
+        9,
+        Duration::from_secs(60),
+    );
+    assert!(!lines.is_empty());
+    // a malformed value of a known key is still refused, and nothing is streamed
+    for bad in [
+        "kata-analyze b 10 maxvisits many",
+        "kata-analyze b 10 maxtime -2",
+        "lz-analyze b 10 ownership perhaps",
+    ] {
+        assert_eq!(e.err(bad), "syntax error", "{bad}");
+    }
+    assert_eq!(e.ok("protocol_version"), "2");
+    e.ok("quit");
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        text.contains("movesOwnershipStdev") && text.contains("pvEdgeVisits"),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn kata_analyze_writes_the_fields_asked_for() {
+    let mut e = nine_by_nine();
+    let (lines, _) = analyze_until_it_ends(
+        &mut e,
+        "kata-analyze w 10 maxvisits 500 pvVisits true movesOwnership true ownershipStdev true \
+         rootInfo true ownership true",
+        Dialect::Kata,
+        9,
+        Duration::from_secs(60),
+    );
+    let (infos, own) = lines.last().expect("lines");
+    assert_eq!(own.len(), 81);
+    for i in infos {
+        assert_eq!(i.pv_visits.len(), i.pv.len(), "{i:?}");
+        assert_eq!(i.pv_visits[0], i.visits, "{i:?}");
+        assert_eq!(i.moves_ownership.len(), 81, "{i:?}");
+    }
+}
+
+#[test]
+fn stop_ends_a_genmove_and_an_analysis() {
+    let (mut e, took) = interrupted_genmove("stop");
+    assert!(took < Duration::from_secs(5), "took {:?}", took);
+    // stop itself is answered after the genmove
+    let r = e.reply(REPLY_TIMEOUT).expect("reply to stop");
+    assert_eq!(r.raw, "= \n\n");
+    e.send("lz-analyze w 10");
+    assert_eq!(e.read_line(REPLY_TIMEOUT).expect("header"), "= ");
+    std::thread::sleep(Duration::from_millis(500));
+    e.send("stop");
+    loop {
+        if e.read_line(REPLY_TIMEOUT)
+            .expect("end of the stream")
+            .is_empty()
+        {
+            break;
+        }
+    }
+    assert_eq!(e.reply(REPLY_TIMEOUT).expect("reply to stop").raw, "= \n\n");
+    assert!(stays_idle(&e));
+    // a stop while idle does not cut the next move short
+    let t = Instant::now();
+    e.ok("time_settings 0 1 1");
+    e.ok("genmove w");
+    assert!(
+        t.elapsed() >= Duration::from_millis(300),
+        "{:?}",
         t.elapsed()
     );
 }

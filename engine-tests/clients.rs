@@ -694,16 +694,22 @@ fn lizzie_session_with_ids_and_merged_stderr() {
     m.send("1 name");
     let (ok, words, _) = lizzie_until_reply(&m, 1, REPLY_TIMEOUT);
     assert!(ok && !words.is_empty());
+    let name = words.join(" ");
     m.send("2 version");
     let (ok, words, _) = lizzie_until_reply(&m, 2, REPLY_TIMEOUT);
     assert!(ok);
-    // ver = params[1].split("\\."); Integer.parseInt(ver[1])
-    let ver: Vec<&str> = words[0].split('.').collect();
-    assert!(
-        ver.len() >= 2 && ver[1].parse::<i32>().is_ok(),
-        "Lizzie cannot parse version {:?}",
-        words[0]
-    );
+    // Lizzie 0.7.4: unless the name starts with "KataGo", ver = params[1].split("\\.");
+    // minor = Integer.parseInt(ver[1]), and a minor below 15 shows the modal dialog
+    // "Lizzie requires version 0.15 or later of Leela Zero" (often freezing Lizzie)
+    if !name.starts_with("KataGo") {
+        let ver: Vec<&str> = words[0].split('.').collect();
+        let minor = ver.get(1).and_then(|m| m.parse::<i32>().ok());
+        assert!(
+            minor.is_some_and(|m| m >= 15),
+            "Lizzie would refuse version {:?}",
+            words[0]
+        );
+    }
     for (id, cmd) in [
         (3, "boardsize 19"),
         (4, "komi 7.5"),
@@ -1123,4 +1129,53 @@ fn gtp2ogs_handicap_placement_and_pooled_reuse() {
     }
     // Not one stray byte between the games.
     assert_eq!(e.drain_for(Duration::from_millis(200)), "");
+}
+
+/// `--name` sets the `name` reply (operators with several bots), and the `version` reply
+/// stays one Lizzie takes.
+#[test]
+fn name_from_the_command_line() {
+    let mut e = Engine::spawn(&["--threads", "1", "--name", "Tengen 9x9 bot"]);
+    assert_eq!(e.ok("name"), "Tengen 9x9 bot");
+    let version = e.ok("version");
+    let minor: i32 = version
+        .split('.')
+        .nth(1)
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    assert!(minor >= 15, "{version}");
+    for bad in ["", "two\nlines"] {
+        let (status, _, err) = common::run_once(&["--name", bad], Duration::from_secs(20));
+        assert!(!status.success(), "--name {bad:?} accepted");
+        assert!(err.contains("--name"), "{err}");
+    }
+}
+
+/// `--log-file FILE` writes the log to FILE as well as to stderr; stdout keeps the replies
+/// alone.
+#[test]
+fn log_file_gets_the_log_too() {
+    let log = common::temp_path("log-file", "log");
+    let err = common::temp_path("log-file-stderr", "log");
+    let mut e = Engine::spawn_with_stderr(
+        &["--threads", "1", "-v", "--log-file", log.to_str().unwrap()],
+        &err,
+    );
+    assert_eq!(e.ok("name"), "Tengen");
+    e.ok("boardsize 9");
+    assert_eq!(e.err("play b z99"), "syntax error");
+    e.ok("quit");
+    std::thread::sleep(Duration::from_millis(200));
+    let file = std::fs::read_to_string(&log).expect("the log file");
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(file.contains("ready"), "{file}");
+    assert!(stderr.contains("ready"), "stderr lost the log: {stderr}");
+    // a log file that cannot be opened stops the start with a message
+    let (status, _, msg) = common::run_once(
+        &["--log-file", "/nonexistent-dir/x/tengen.log"],
+        Duration::from_secs(20),
+    );
+    assert!(!status.success() && msg.contains("--log-file"), "{msg}");
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&err);
 }

@@ -200,3 +200,40 @@ fn every_flag_named_in_the_documentation_exists() {
         "flags the docs name but no help lists: {missing:?}"
     );
 }
+
+/// `tengen --help` names every tree-search setting `--param` takes (the list comes from
+/// the one table of settings, so none is left out).
+#[test]
+fn help_lists_every_param_name() {
+    let (status, out, _) = run_once(&["--help"], Duration::from_secs(30));
+    assert!(status.success());
+    for name in tengen::search::params::SearchParams::NAMES {
+        assert!(
+            out.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| w == *name),
+            "--help does not name {name}"
+        );
+    }
+    for flag in [
+        "--name",
+        "--log-file",
+        "--analysis-max-visits",
+        "--analysis-max-time",
+    ] {
+        assert!(out.contains(flag), "--help lacks {flag}");
+    }
+}
+
+/// `tengen match merge --help` says what the command does, not how it is parsed.
+#[test]
+fn match_merge_help_describes_the_command() {
+    let (status, out, _) = run_once(&["match", "merge", "--help"], Duration::from_secs(30));
+    assert!(status.success());
+    assert!(
+        out.contains("Join the folders of a match's shards"),
+        "{out}"
+    );
+    assert!(!out.contains("clap"), "{out}");
+    assert!(out.contains("--out"), "{out}");
+    assert!(out.contains("Usage: tengen match merge"), "{out}");
+}

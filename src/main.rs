@@ -1,7 +1,7 @@
 //! The `tengen` command: command line -> engine -> GTP loop on stdin/stdout, plus `tengen bench`,
 //! `tengen match` and `tengen tune`.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use tengen::benchcmd::{run_playout_bench, PlayoutBenchArgs};
 use tengen::engine::{DynKomiMode, DynKomiParams, Player};
@@ -66,15 +66,22 @@ struct Cli {
     /// resigns).
     #[arg(long, default_value_t = 0.05, value_parser = parse_fraction)]
     resign_threshold: f64,
-    /// A tree-search setting as NAME=VALUE (repeatable), e.g. `--param policy=light` or
-    /// `--param expand_visits=4`; the names are those of `SearchParams` (rave_k, exploration,
-    /// expand_visits, prior_even, amaf_early_weight, max_nodes, min_visits_to_stop, policy,
-    /// heavy_ko, heavy_escape, heavy_lgrf, heavy_nakade, heavy_two_lib, heavy_n_lib,
-    /// heavy_eye_fix, heavy_pattern, heavy_self_atari, and the prior weights prior_line1..3, prior_near1..3, prior_capture,
-    /// prior_save, prior_self_atari, prior_ladder, prior_pattern, prior_ko, prior_pass, and
-    /// prior_learned, the weight of the learned patterns: 0 leaves them out).
+    /// A tree-search setting as NAME=VALUE (repeatable); the help lists every name.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
+    /// The reply to GTP's `name`, e.g. to tell apart several bots of one operator.
+    #[arg(long, default_value = gtp::commands::DEFAULT_NAME, value_parser = parse_name)]
+    name: String,
+    /// Also write the log to FILE (appended; the same records as stderr, which is unchanged).
+    #[arg(long, value_name = "FILE")]
+    log_file: Option<std::path::PathBuf>,
+    /// End analyses (lz-analyze, kata-analyze, analyze) that set no `maxvisits` after N
+    /// playouts, with a last info line; by default they run until the next command.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    analysis_max_visits: Option<u64>,
+    /// End analyses that set no `maxtime` after SECONDS, with a last info line.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time)]
+    analysis_max_time: Option<f64>,
     /// List and answer `kgs-chat` (kgsGtp before 3.5.20; 3.5.20 and later break on engines
     /// that list it, so it is off by default).
     #[arg(long)]
@@ -200,6 +207,34 @@ fn parse_player(s: &str) -> Result<Player, String> {
     s.parse()
 }
 
+/// A `--name`: one line of printable text, at most 100 characters.
+fn parse_name(s: &str) -> Result<String, String> {
+    let s = s.trim();
+    if s.is_empty() || s.chars().count() > 100 || s.chars().any(char::is_control) {
+        return Err("expected a name of 1 to 100 printable characters".into());
+    }
+    Ok(s.to_string())
+}
+
+/// The help of `--param`: every name `SearchParams` takes, so that none is missing.
+fn param_help() -> String {
+    format!(
+        "A tree-search setting as NAME=VALUE (repeatable), e.g. `--param policy=light` or \
+         `--param expand_visits=4` (docs/options.md explains each); the names: {}",
+        tengen::search::params::SearchParams::NAMES.join(", ")
+    )
+}
+
+/// The command line, with the help of `--param` listing every name.
+fn parse_cli() -> Cli {
+    let cmd = Cli::command().mut_arg("params", |a| a.help(param_help()));
+    let matches = cmd.get_matches();
+    match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    }
+}
+
 fn parse_rules(s: &str) -> Result<(tengen::rules::Rules, String), String> {
     tengen::rules::parse_rules_name(s)
         .ok_or_else(|| format!("unknown rules '{s}' ({})", tengen::rules::Preset::names()))
@@ -211,16 +246,48 @@ fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(64))
 }
 
-fn init_logging(verbose: u8) {
+/// Log lines for stderr and a log file at once (`--log-file`).
+struct Tee {
+    file: std::fs::File,
+}
+
+impl std::io::Write for Tee {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        // the file is a copy: a full disk must not cost the stderr log
+        let _ = self.file.write_all(buf);
+        std::io::stderr().write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = self.file.flush();
+        std::io::stderr().flush()
+    }
+}
+
+/// Logs at the level of `-v` (or `RUST_LOG`) to stderr, and with `log_file` also to that
+/// file (opened for appending).
+fn init_logging(verbose: u8, log_file: Option<&std::path::Path>) -> Result<(), String> {
     let level = match verbose {
         0 => "warn",
         1 => "info",
         2 => "debug",
         _ => "trace",
     };
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
-        .target(env_logger::Target::Stderr)
-        .init();
+    let mut b = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level));
+    match log_file {
+        None => b.target(env_logger::Target::Stderr),
+        Some(path) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("--log-file {}: {e}", path.display()))?;
+            b.target(env_logger::Target::Pipe(Box::new(Tee { file })))
+        }
+    };
+    b.init();
+    Ok(())
 }
 
 fn run_gtp(cli: &Cli) -> ExitCode {
@@ -261,14 +328,21 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         ..Options::default()
     };
     log::info!(
-        "Tengen {} ready, rules {}, player {}, {} threads",
+        "Tengen {} (GTP version {}) ready as {}, rules {}, player {}, {} threads",
         env!("CARGO_PKG_VERSION"),
+        gtp::commands::gtp_version(),
+        cli.name,
         cli.rules.1,
         cli.player,
         opts.search.threads
     );
     let (kgs_chat, ogs_chat) = (cli.kgs_chat, cli.ogs_chat);
     let live_gfx = cli.live_gfx;
+    let name = cli.name.clone();
+    let limits = gtp::commands::AnalysisLimits {
+        max_visits: cli.analysis_max_visits,
+        max_time: cli.analysis_max_time,
+    };
     // a large stack: deep SGF trees are parsed and dropped recursively
     let worker = std::thread::Builder::new()
         .name("gtp".into())
@@ -277,7 +351,9 @@ fn run_gtp(cli: &Cli) -> ExitCode {
             let mut engine = Gtp::new(&opts)
                 .with_kgs_chat(kgs_chat)
                 .with_ogs_chat(ogs_chat)
-                .with_live_gfx(live_gfx);
+                .with_live_gfx(live_gfx)
+                .with_name(&name)
+                .with_analysis_limits(limits);
             let stdout = std::io::stdout();
             gtp::io::run(&mut engine, std::io::stdin(), stdout.lock())
         });
@@ -298,8 +374,11 @@ fn run_gtp(cli: &Cli) -> ExitCode {
     }
 }
 
-/// `tengen match merge ...` on its own: clap checks the options of `tengen match` even
-/// when its `merge` subcommand is given, so the merge is parsed apart.
+// `tengen match merge ...` is parsed on its own: clap checks the options of `tengen match`
+// even when its `merge` subcommand is given.
+/// Join the folders of a match's shards (`tengen match --shard K/N --out DIR`) into one
+/// folder with every game, the summary and the report, as if the match had run in one piece
+/// (docs/match.md).
 #[derive(Parser, Debug)]
 #[command(name = "tengen match merge")]
 struct MergeOnly {
@@ -310,21 +389,29 @@ struct MergeOnly {
 fn main() -> ExitCode {
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if argv.len() >= 3 && argv[1] == "match" && argv[2] == "merge" {
-        let m = MergeOnly::parse_from(argv[2..].iter());
-        init_logging(0);
+        let name = std::ffi::OsString::from("tengen match merge");
+        let m = MergeOnly::parse_from(std::iter::once(&name).chain(&argv[3..]));
+        if let Err(e) = init_logging(0, None) {
+            eprintln!("tengen: {e}");
+            return ExitCode::from(2);
+        }
         return finish(tengen::arena::merge(&m.args));
     }
-    let cli = Cli::parse();
+    let cli = parse_cli();
     // training reports its progress at the info level
     let patterns = matches!(
         cli.command,
         Some(Command::Patterns { .. } | Command::Book { .. })
     );
-    init_logging(if patterns {
+    let level = if patterns {
         cli.verbose.max(1)
     } else {
         cli.verbose
-    });
+    };
+    if let Err(e) = init_logging(level, cli.log_file.as_deref()) {
+        eprintln!("tengen: {e}");
+        return ExitCode::from(2);
+    }
     match &cli.command {
         Some(Command::Bench {
             what: BenchCommand::Playouts(a),

@@ -147,9 +147,14 @@
 58 genmove_analyze W 10
 #? [(?s)\n?(info move [^\n]* winrate [01]\.\d+ scoreLead [^\n]*\n)*play ([A-HJ]\d|pass|resign)]
 
-59 analyze B 10 nonsense
+# A malformed value of a known key is refused; an unknown key is skipped (with a warning in
+# the log), and a maxvisits analysis ends by itself with its last line.
+59 analyze B 10 maxvisits lots
 #? [\?syntax error]
 
+60 analyze B 10 nonsense true maxvisits 100
+#? [(?s)\n?(info move [^\n]* winrate [01]\.\d+ [^\n]*\n?)+]
+
 # Stop/detach: quit is answered (Sabaki waits gtp.engine_quit_timeout = 3 s, then kills).
-60 quit
+61 quit
 #? []

@@ -295,3 +295,77 @@ loadsgf ../sgf/eyes.sgf
 
 88 tengen-playout_owner a1 10 1 b
 #? [\?syntax error]
+
+# Issue 41: get_komi, echo, stop, clear_cache, kata-list-params, kata-get-param,
+# kata-set-param, gomill-cpu_time; malformed ones fail and change nothing.
+100 komi 6.5
+#? []
+
+101 get_komi
+#? [6.5]
+
+102 get_komi 1
+#? [\?syntax error]
+
+103 get_komi
+#? [6.5]
+
+104 echo one two
+#? [one two]
+
+105 stop
+#? []
+
+106 stop now
+#? [\?syntax error]
+
+107 boardsize 9
+#? []
+
+108 play b e5
+#? []
+
+109 clear_cache
+#? []
+
+110 is_legal w e5
+#? [0]
+
+111 kata-list-params
+#? [(?s)(.* )?numSearchThreads( .*)?]
+
+112 kata-list-params
+#? [(?s)(.* )?expand_visits( .*)?]
+
+113 kata-set-param maxTime 0.5
+#? []
+
+114 kata-get-param maxTime
+#? [0.5]
+
+115 kata-set-param maxTime soon
+#? [\?bad value 'soon' for maxTime]
+
+116 kata-get-param maxTime
+#? [0.5]
+
+117 kata-get-param no_such_param
+#? [\?unknown parameter 'no_such_param']
+
+118 kata-set-param expand_visits
+#? [\?syntax error]
+
+119 kata-get-param expand_visits
+#? [3]
+
+120 kata-set-param expand_visits 4
+#? []
+
+121 kata-get-param expand_visits
+#? [4]
+
+122 gomill-cpu_time
+#? [\d+\.\d+]
+
+123 gomill-cpu_time x
+#? [\?syntax error]

@@ -256,3 +256,53 @@
 
 85 known_command Protocol_Version
 #? [false]
+
+# The small commands of issue 41 (their behaviour: commands.tst).
+100 known_command get_komi
+#? [true]
+
+101 list_commands
+#? [(?s)(.*\n)?get_komi(\n.*)?]
+
+102 known_command echo
+#? [true]
+
+103 list_commands
+#? [(?s)(.*\n)?echo(\n.*)?]
+
+104 known_command stop
+#? [true]
+
+105 list_commands
+#? [(?s)(.*\n)?stop(\n.*)?]
+
+106 known_command clear_cache
+#? [true]
+
+107 list_commands
+#? [(?s)(.*\n)?clear_cache(\n.*)?]
+
+108 known_command kata-list-params
+#? [true]
+
+109 list_commands
+#? [(?s)(.*\n)?kata\-list\-params(\n.*)?]
+
+110 known_command kata-get-param
+#? [true]
+
+111 list_commands
+#? [(?s)(.*\n)?kata\-get\-param(\n.*)?]
+
+112 known_command kata-set-param
+#? [true]
+
+113 list_commands
+#? [(?s)(.*\n)?kata\-set\-param(\n.*)?]
+
+114 known_command gomill-cpu_time
+#? [true]
+
+115 list_commands
+#? [(?s)(.*\n)?gomill\-cpu_time(\n.*)?]
+

@@ -132,6 +132,7 @@ pub(super) fn book_report(color: Color, c: &BookChoice) -> Report {
         prior: c.played as f64 / c.games.max(1) as f64,
         lcb: c.win_rate,
         pv: vec![Some(c.point)],
+        ..MoveInfo::default()
     };
     Report {
         color: Some(color),

@@ -362,6 +362,7 @@ mod tests {
             prior: 0.1,
             lcb: winrate,
             pv: vec![mv],
+            ..MoveInfo::default()
         }
     }
 
@@ -375,6 +376,7 @@ mod tests {
             winrate,
             score_lead: lead,
             ownership: vec![own; 1024],
+            ..Report::default()
         }
     }
 
@@ -650,6 +652,7 @@ mod tests {
             winrate: 0.6,
             score_lead: 1.0,
             ownership: own,
+            ..Report::default()
         };
         let d = decide(&r, &g, false, &POLICY, &Standing::default());
         let Decision::Play(p) = d else {

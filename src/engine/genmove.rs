@@ -17,7 +17,8 @@ use super::{Engine, RESIGN_TURNS};
 use crate::board::{Color, Point};
 use crate::rules::status::Class;
 use crate::rules::{Count, GameScore, Move, Scoring, Status};
-use crate::search::{Limits, Report, Request};
+use crate::search::time::TimeLimit;
+use crate::search::{Extras, Limits, Report, Request};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -35,6 +36,13 @@ pub struct Genmove {
     pub play: bool,
     /// Set (from any thread) to end the search early; the move is decided on what it found.
     pub stop: Arc<AtomicBool>,
+    /// At most this many playouts, whatever the clock allows (`maxvisits` of the
+    /// `genmove_analyze` commands).
+    pub max_visits: Option<u64>,
+    /// At most this long, whatever the clock allows (`maxtime`).
+    pub max_time: Option<Duration>,
+    /// What the search gathers beyond the usual report (for the reports).
+    pub extras: Extras,
 }
 
 /// Step 1's result: what bounds the move.
@@ -64,7 +72,7 @@ impl Engine {
         how: &Genmove,
         on_report: &mut dyn FnMut(&Report),
     ) -> Decision {
-        let plan = self.plan_move(color);
+        let plan = self.plan_move(color, how);
         let proposal = self.propose(color, how, &plan, on_report);
         let d = self.decide_move(color, how, &plan, &proposal.report, proposal.from_book);
         self.last = (!proposal.from_book).then_some(proposal.report);
@@ -74,13 +82,28 @@ impl Engine {
         self.commit_move(color, d, &plan)
     }
 
-    /// Step 1: the move's limits and the search's extra komi.
-    fn plan_move(&mut self, color: Color) -> Plan {
+    /// Step 1: the move's limits (capped as `how` asks) and the search's extra komi.
+    fn plan_move(&mut self, color: Color, how: &Genmove) -> Plan {
         let started = Instant::now();
         self.settle();
+        let mut limits = self.move_limits(color);
+        if let Some(n) = how.max_visits {
+            limits.playouts = Some(limits.playouts.map_or(n, |p| p.min(n)));
+        }
+        if let Some(t) = how.max_time {
+            let cap = t.as_secs_f64();
+            limits.time = Some(match limits.time {
+                Some(mut l) => {
+                    l.times.hard = l.times.hard.min(cap);
+                    l.times.soft = l.times.soft.min(cap);
+                    l
+                }
+                None => TimeLimit::at_most(cap),
+            });
+        }
         Plan {
             started,
-            limits: self.move_limits(color),
+            limits,
             extra: self.dynkomi.white_extra(&self.game, color),
         }
     }
@@ -138,7 +161,8 @@ impl Engine {
                 .barred(&how.barred)
                 .stop(&how.stop)
                 .interval(how.interval)
-                .hints(&hints),
+                .hints(&hints)
+                .extras(how.extras),
             on_report,
         );
         if let Some(best) = report.moves.first() {

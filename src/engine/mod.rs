@@ -14,6 +14,7 @@ pub mod dynkomi;
 pub mod genmove;
 pub mod owners;
 pub mod rank;
+pub mod settings;
 pub mod status;
 
 pub use decide::{decide, Decision, Policy, Standing};
@@ -29,7 +30,7 @@ use crate::rules::{Game, GameScore, Handicap, Move, Preset, Rules, SetupError, S
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::params::SearchParams;
 use crate::search::time::{Clock, MoveTime, Situation, TimeLimit, TimeParams, LAG_MARGIN};
-use crate::search::{Limits, Report, Request, Searcher};
+use crate::search::{Extras, Limits, Report, Request, Searcher};
 use crate::sgf::{GameRecord, SgfError};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -178,6 +179,29 @@ impl fmt::Display for EngineError {
 /// Playouts of an analysis that nobody stops (then it keeps reporting its last result).
 const ANALYSIS_CAP: u64 = 50_000_000;
 
+/// One analysis request ([`Engine::analyze`]): the moves it may not search, how often it
+/// reports, when it ends by itself, and what it gathers beyond the usual report.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    /// Root moves never searched (GTP's `allow`/`avoid`).
+    pub barred: Vec<Point>,
+    /// Time between reports.
+    pub interval: Duration,
+    /// End after this many playouts of this analysis (`None`: no limit).
+    pub max_visits: Option<u64>,
+    /// End after this long (`None`: no limit).
+    pub max_time: Option<Duration>,
+    /// What to gather beyond the usual report.
+    pub extras: Extras,
+}
+
+impl Analysis {
+    /// Whether the analysis ends by itself (a visit or time limit).
+    pub fn limited(&self) -> bool {
+        self.max_visits.is_some() || self.max_time.is_some()
+    }
+}
+
 /// Own turns in a row on which the search must want to resign before Tengen resigns.
 pub const RESIGN_TURNS: usize = 3;
 
@@ -314,17 +338,38 @@ impl Engine {
     pub fn set_search_param(&mut self, assignment: &str) -> Result<(), String> {
         let mut tree = self.tree.clone();
         tree.set(assignment)?;
+        self.tree = tree;
+        self.rebuild_searchers();
+        Ok(())
+    }
+
+    /// The tree-search settings in force on the current board: [`SearchParams::for_size`]
+    /// of those given.
+    pub fn search_params_in_force(&self) -> SearchParams {
+        self.tree.for_size(self.game.size())
+    }
+
+    /// The searchers built anew from the settings in force (the tree kept between moves and
+    /// the cached dead-stone judgement are dropped).
+    fn rebuild_searchers(&mut self) {
         let opts = EngineOptions {
             search: self.params.clone(),
-            tree: tree.clone(),
+            tree: self.tree.clone(),
             ..EngineOptions::default()
         };
         self.searcher.stop_pondering();
         (self.searcher, self.judge) = searchers(self.player, &opts);
-        self.tree = tree;
         self.last = None;
         self.status.clear();
-        Ok(())
+    }
+
+    /// Forgets what earlier searches found (`clear_cache`): the search tree, pondering, the
+    /// last report and the cached dead-stone judgement; the game stays as it is.
+    pub fn clear_cache(&mut self) {
+        self.searcher.clear();
+        self.judge.clear();
+        self.status.clear();
+        self.last = None;
     }
 
     /// The clock in force.
@@ -545,31 +590,33 @@ impl Engine {
         self.searcher.stop_pondering();
     }
 
-    /// Analyses the position for `color`, never searching a move in `barred`, and calls
-    /// `on_report` about every `interval` until `stop` is set; once the search has done all
-    /// it can, the last report is repeated.
+    /// Analyses the position for `color` as `a` asks, calling `on_report` about every
+    /// `a.interval`, until `stop` is set or a limit of `a` is reached (after a last report);
+    /// without a limit, once the search has done all it can, the last report is repeated
+    /// until `stop` is set.
     pub fn analyze(
         &mut self,
         color: Color,
-        barred: &[Point],
-        interval: Duration,
+        a: &Analysis,
         stop: &AtomicBool,
         on_report: &mut dyn FnMut(&Report),
     ) {
         self.settle();
         let limits = Limits {
-            playouts: Some(ANALYSIS_CAP),
-            ..Limits::default()
+            playouts: Some(a.max_visits.unwrap_or(ANALYSIS_CAP).min(ANALYSIS_CAP)),
+            time: a.max_time.map(|t| TimeLimit::at_most(t.as_secs_f64())),
         };
         self.searcher.set_komi_offset(0.0);
         let report = self.searcher.search(
             &Request::new(&self.game, color, limits)
-                .barred(barred)
+                .barred(&a.barred)
                 .stop(stop)
-                .interval(Some(interval)),
+                .interval(Some(a.interval))
+                .extras(a.extras),
             on_report,
         );
-        while !stop.load(Ordering::SeqCst) {
+        let interval = a.interval;
+        while !a.limited() && !stop.load(Ordering::SeqCst) {
             let now = Instant::now();
             let next = now.checked_add(interval).unwrap_or(now);
             while Instant::now() < next && !stop.load(Ordering::SeqCst) {

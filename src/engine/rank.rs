@@ -421,6 +421,7 @@ mod tests {
             prior: 0.0,
             lcb: 0.0,
             pv: vec![],
+            ..MoveInfo::default()
         }
     }
 

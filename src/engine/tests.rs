@@ -131,33 +131,60 @@ fn analyze_reports_until_stopped() {
     let stop = Arc::new(AtomicBool::new(false));
     let mut n = 0;
     let mut playouts = vec![];
-    e.analyze(
-        Color::White,
-        &[],
-        Duration::from_millis(10),
-        &stop.clone(),
-        &mut |r| {
-            n += 1;
-            playouts.push(r.playouts);
-            if n == 5 {
-                stop.store(true, Ordering::SeqCst);
-            }
-        },
-    );
+    e.analyze(Color::White, &every(10), &stop.clone(), &mut |r| {
+        n += 1;
+        playouts.push(r.playouts);
+        if n == 5 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    });
     assert_eq!(n, 5, "no report after the stop");
     assert!(playouts.windows(2).all(|w| w[0] <= w[1]), "{playouts:?}");
     assert!(e.last_report().is_some());
     // a flag set before the analysis starts ends it at once
     let flag = AtomicBool::new(true);
     let mut m = 0;
-    e.analyze(
-        Color::Black,
-        &[],
-        Duration::from_millis(10),
-        &flag,
-        &mut |_| m += 1,
-    );
+    e.analyze(Color::Black, &every(10), &flag, &mut |_| m += 1);
     assert!(m <= 1);
+}
+
+/// An analysis reporting every `ms` milliseconds, with no limit.
+fn every(ms: u64) -> Analysis {
+    Analysis {
+        interval: Duration::from_millis(ms),
+        ..Analysis::default()
+    }
+}
+
+#[test]
+fn analysis_ends_by_itself_at_its_visit_or_time_limit() {
+    for player in [Player::Tree, Player::Flat] {
+        let mut e = engine(9, 100, player);
+        let never = AtomicBool::new(false);
+        let mut last = None;
+        let by_visits = Analysis {
+            max_visits: Some(300),
+            ..every(1000)
+        };
+        e.analyze(Color::Black, &by_visits, &never, &mut |r| {
+            last = Some(r.clone())
+        });
+        let r = last.take().expect("a final report");
+        assert_eq!(r.playouts, 300, "{player}");
+        let t = Instant::now();
+        let by_time = Analysis {
+            max_time: Some(Duration::from_millis(300)),
+            ..every(50)
+        };
+        let mut n = 0;
+        e.analyze(Color::Black, &by_time, &never, &mut |_| n += 1);
+        let took = t.elapsed();
+        assert!(
+            took >= Duration::from_millis(290) && took < Duration::from_secs(5),
+            "{player}: {took:?}"
+        );
+        assert!(n >= 1, "{player}");
+    }
 }
 
 #[test]
@@ -170,18 +197,12 @@ fn analysis_of_a_pass_only_position_reports_pass_and_ownership() {
     }
     let stop = Arc::new(AtomicBool::new(false));
     let mut seen = vec![];
-    e.analyze(
-        Color::White,
-        &[],
-        Duration::from_millis(5),
-        &stop.clone(),
-        &mut |r| {
-            seen.push(r.clone());
-            if seen.len() == 3 {
-                stop.store(true, Ordering::SeqCst);
-            }
-        },
-    );
+    e.analyze(Color::White, &every(5), &stop.clone(), &mut |r| {
+        seen.push(r.clone());
+        if seen.len() == 3 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    });
     assert_eq!(seen.len(), 3);
     for r in &seen {
         assert_eq!(r.moves.len(), 1);

@@ -2,7 +2,7 @@
 //! `lz-analyze`, `kata-analyze`, Sabaki's `analyze` and their `genmove_analyze` forms, and
 //! [`info_line`], one streamed line of a search report in each client's dialect.
 
-use super::args::{move_text, parse_int, SYNTAX};
+use super::args::{move_text, parse_int, parse_seconds, SYNTAX};
 use crate::board::{Color, Point};
 use crate::rules::Game;
 use crate::search::Report;
@@ -27,8 +27,20 @@ pub(super) struct AnalyzeArgs {
     pub(super) interval_cs: u64,
     /// `ownership true`: append the ownership map (KataGo's dialect only).
     pub(super) ownership: bool,
+    /// `ownershipStdev true`: append the spread of the ownership (KataGo's dialect only).
+    pub(super) ownership_stdev: bool,
+    /// `movesOwnership true`: each move's ownership map after its `pv` (KataGo's only).
+    pub(super) moves_ownership: bool,
+    /// `pvVisits true`: each move's `pvVisits` after its `pv` (KataGo's dialect only).
+    pub(super) pv_visits: bool,
+    /// `rootInfo true`: a `rootInfo` entry after the moves (KataGo's dialect only).
+    pub(super) root_info: bool,
     /// `maxmoves N`: report at most N moves.
     pub(super) max_moves: Option<usize>,
+    /// `maxvisits N`: end after N playouts.
+    pub(super) max_visits: Option<u64>,
+    /// `maxtime SECONDS`: end after this long.
+    pub(super) max_time: Option<f64>,
     /// `avoid COLOUR LIST DEPTH` for the analysed colour: moves not to report.
     avoid: Vec<(Color, String)>,
     /// `allow COLOUR LIST DEPTH`: the only moves to report for that colour.
@@ -107,37 +119,133 @@ pub(super) fn info_line(
                 (m.prior * 10000.0).round() as i64,
                 (m.lcb * 10000.0).round() as i64,
             )),
-            Flavor::Kata => out.push_str(&format!(
-                "info move {mv} visits {} winrate {:.6} scoreMean {:.3} scoreLead {:.3} prior {:.6} lcb {:.6} order {order} pv {pv}",
-                m.visits, m.winrate, m.score_lead, m.score_lead, m.prior, m.lcb,
-            )),
+            Flavor::Kata => {
+                // KataGo's fields in KataGo's order; Tengen's utility is the win-loss value
+                out.push_str(&format!(
+                    "info move {mv} visits {} utility {:.6} winrate {:.6} scoreMean {:.3} scoreStdev {:.3} scoreLead {:.3} scoreSelfplay {:.3} prior {:.6} lcb {:.6} utilityLcb {:.6} order {order} pv {pv}",
+                    m.visits,
+                    utility(m.winrate),
+                    m.winrate,
+                    m.score_lead,
+                    m.score_stdev,
+                    m.score_lead,
+                    m.score_lead,
+                    m.prior,
+                    m.lcb,
+                    utility(m.lcb),
+                ));
+                if a.pv_visits {
+                    let visits: Vec<String> = m.pv_visits.iter().map(u64::to_string).collect();
+                    out.push_str(&format!(" pvVisits {}", visits.join(" ")));
+                }
+                if a.moves_ownership {
+                    out.push_str(" movesOwnership");
+                    push_board(&mut out, size, |p| {
+                        color.sign() * m.ownership.get(p.idx()).copied().unwrap_or(0.0)
+                    });
+                }
+            }
             Flavor::Sabaki => out.push_str(&format!(
                 "info move {mv} visits {} winrate {:.6} scoreLead {:.3} prior {:.6} lcb {:.6} order {order} pv {pv}",
                 m.visits, m.winrate, m.score_lead, m.prior, m.lcb,
             )),
         }
     }
-    if a.ownership && flavor == Flavor::Kata && !out.is_empty() {
+    if flavor != Flavor::Kata || out.is_empty() {
+        return out;
+    }
+    if a.root_info {
+        out.push_str(&format!(
+            " rootInfo visits {} utility {:.6} winrate {:.6} scoreMean {:.3} scoreStdev {:.3} scoreLead {:.3} scoreSelfplay {:.3}",
+            r.reused + r.playouts,
+            utility(r.winrate),
+            r.winrate,
+            r.score_lead,
+            r.score_stdev,
+            r.score_lead,
+            r.score_lead,
+        ));
+    }
+    if a.ownership {
         let sign = color.sign();
         out.push_str(" ownership");
-        for y in (0..size).rev() {
-            for x in 0..size {
-                let o = sign * ownership_at(r, Point::new(x, y, size));
-                out.push_str(&format!(" {o:.4}"));
-            }
-        }
+        push_board(&mut out, size, |p| sign * ownership_at(r, p));
+    }
+    if a.ownership_stdev {
+        out.push_str(" ownershipStdev");
+        push_board(&mut out, size, |p| {
+            r.ownership_stdev.get(p.idx()).copied().unwrap_or(0.0)
+        });
     }
     out
 }
 
+/// KataGo's utility of a winrate when it has no score term: the win-loss value, -1..1.
+fn utility(winrate: f64) -> f64 {
+    2.0 * winrate - 1.0
+}
+
+/// Appends one value per point, row-major from the top left (A19 on 19x19) as KataGo writes
+/// its boards.
+fn push_board(out: &mut String, size: usize, value: impl Fn(Point) -> f64) {
+    for y in (0..size).rev() {
+        for x in 0..size {
+            out.push_str(&format!(" {:.4}", value(Point::new(x, y, size))));
+        }
+    }
+}
+
+/// Whether `w` can be a key: an ASCII letter, then ASCII letters, digits and underscores (as
+/// every key of Leela Zero and KataGo is). Any other word is no key but a malformed request.
+fn is_key_word(w: &str) -> bool {
+    let mut b = w.bytes();
+    b.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && b.all(|c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
+/// A boolean value of an analysis key: `true` or `false` (any case), `1` or `0`.
+fn parse_bool(v: &str) -> Result<bool, String> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(SYNTAX.into()),
+    }
+}
+
+/// The keys the analysis commands know (in lower case: keys are read in any case).
+const KNOWN_KEYS: &[&str] = &[
+    "interval",
+    "ownership",
+    "ownershipstdev",
+    "movesownership",
+    "pvvisits",
+    "rootinfo",
+    "maxmoves",
+    "minmoves",
+    "maxvisits",
+    "maxtime",
+];
+
+/// Most seconds a `maxtime` may ask for.
+const MAX_TIME: f64 = 1.0e6;
+
 /// Parses `[COLOUR] [INTERVAL] [KEY VALUE]... [allow|avoid COLOUR LIST DEPTH]...` (Leela
-/// Zero, KataGo, Lizzie, Sabaki); unknown keys are a syntax error.
+/// Zero, KataGo, Lizzie, Sabaki). A malformed value of a known key is a syntax error; an
+/// unknown key is skipped with its value (clients send KataGo's newer keys to every
+/// engine), with a warning in the log; a word that cannot be a key ([`is_key_word`]) is a
+/// syntax error.
 pub(super) fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
     let mut a = AnalyzeArgs {
         color: None,
         interval_cs: 10,
         ownership: false,
+        ownership_stdev: false,
+        moves_ownership: false,
+        pv_visits: false,
+        root_info: false,
         max_moves: None,
+        max_visits: None,
+        max_time: None,
         avoid: Vec::new(),
         allow: Vec::new(),
     };
@@ -171,14 +279,43 @@ pub(super) fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String>
             lists.push((c, list.to_string()));
             i += 3;
         } else {
-            let v = args.get(i + 1).ok_or(SYNTAX)?;
-            match w {
+            if !is_key_word(w) {
+                return Err(SYNTAX.into());
+            }
+            let Some(v) = args.get(i + 1) else {
+                if KNOWN_KEYS.contains(&w.to_ascii_lowercase().as_str()) {
+                    return Err(SYNTAX.into());
+                }
+                log::warn!("analysis: unknown key '{w}' without a value ignored");
+                break;
+            };
+            match w.to_ascii_lowercase().as_str() {
                 "interval" => a.interval_cs = parse_int(v)?.clamp(0, 100_000) as u64,
-                "ownership" => a.ownership = v.eq_ignore_ascii_case("true"),
+                "ownership" => a.ownership = parse_bool(v)?,
+                "ownershipstdev" => a.ownership_stdev = parse_bool(v)?,
+                "movesownership" => a.moves_ownership = parse_bool(v)?,
+                "pvvisits" => a.pv_visits = parse_bool(v)?,
+                "rootinfo" => a.root_info = parse_bool(v)?,
                 "maxmoves" => a.max_moves = Some(parse_int(v)?.clamp(0, 1 << 20) as usize),
-                // accepted and ignored: KataGo's other analysis options
-                "minmoves" | "pvVisits" | "ownershipStdev" | "movesOwnership" | "rootInfo" => {}
-                _ => return Err(SYNTAX.into()),
+                // every legal move has a line once searched; fewer are never padded
+                "minmoves" => {
+                    parse_int(v)?;
+                }
+                "maxvisits" => {
+                    let n = parse_int(v)?;
+                    if n < 1 {
+                        return Err(SYNTAX.into());
+                    }
+                    a.max_visits = Some(n as u64);
+                }
+                "maxtime" => {
+                    let t = parse_seconds(v)?;
+                    if t <= 0.0 {
+                        return Err(SYNTAX.into());
+                    }
+                    a.max_time = Some(t.min(MAX_TIME));
+                }
+                _ => log::warn!("analysis: unknown key '{w}' ignored with its value '{v}'"),
             }
             i += 1;
         }
@@ -223,6 +360,45 @@ mod tests {
         }
     }
 
+    #[test]
+    fn limits_extras_and_unknown_keys() {
+        let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let a = parse_analyze_args(&words(
+            "w 20 maxvisits 500 maxtime 2.5 pvVisits true movesOwnership TRUE ownershipStdev 1 \
+             rootInfo false MaxVisits 400 movesOwnershipStdev true pvEdgeVisits true",
+        ))
+        .unwrap();
+        assert_eq!(a.color, Some(Color::White));
+        assert_eq!((a.max_visits, a.max_time), (Some(400), Some(2.5)));
+        assert!(a.pv_visits && a.moves_ownership && a.ownership_stdev && !a.root_info);
+        // an unknown key at the end, without a value, is skipped too
+        let a = parse_analyze_args(&words("b 10 futureKey")).unwrap();
+        assert_eq!((a.max_visits, a.max_time), (None, None));
+        assert_eq!(a.interval_cs, 10);
+        for bad in [
+            "maxvisits",
+            "maxvisits 0",
+            "maxvisits -5",
+            "maxvisits 1.5",
+            "maxtime 0",
+            "maxtime -1",
+            "maxtime soon",
+            "ownership yes",
+            "pvVisits",
+            "rootInfo maybe",
+            "minmoves x",
+            "\u{663}",
+            "b \u{663}",
+            "\u{e9}\u{e9}\u{e9} \u{e9}",
+            "\"\" 1",
+            "future-key 1",
+        ] {
+            assert!(parse_analyze_args(&words(bad)).is_err(), "{bad}");
+        }
+        let long = parse_analyze_args(&words("maxtime 1e300")).unwrap();
+        assert_eq!(long.max_time, Some(MAX_TIME));
+    }
+
     fn report() -> Report {
         let size = 9;
         let mv = |x, y| Some(Point::new(x, y, size));
@@ -234,6 +410,7 @@ mod tests {
             prior: 0.125,
             lcb: winrate - 0.05,
             pv: vec![m, mv(4, 4)],
+            ..Default::default()
         };
         Report {
             color: Some(Color::White),
@@ -263,7 +440,14 @@ mod tests {
             "{sabaki}"
         );
         let kata = info_line(&r, 9, Color::Black, Flavor::Kata, &a);
-        assert!(kata.contains("winrate 0.625000 scoreMean 2.500 scoreLead 2.500"));
+        assert!(
+            kata.starts_with(
+                "info move C3 visits 200 utility 0.250000 winrate 0.625000 scoreMean 2.500 \
+                 scoreStdev 0.000 scoreLead 2.500 scoreSelfplay 2.500 prior 0.125000 \
+                 lcb 0.575000 utilityLcb 0.150000 order 0 pv C3 E5 info move pass "
+            ),
+            "{kata}"
+        );
         // ownership only in KataGo's dialect, from the analysed colour's view
         let own = parse_analyze_args(&["ownership".into(), "true".into()]).unwrap();
         let k = info_line(&r, 9, Color::Black, Flavor::Kata, &own);

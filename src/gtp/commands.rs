@@ -12,12 +12,12 @@ use super::gfx;
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
 use crate::clock::{TimeControl, TimeWords};
-use crate::engine::{Decision, Engine, EngineError, Genmove, Rank};
+use crate::engine::{Analysis, Decision, Engine, EngineError, Genmove, Rank};
 use crate::rules::status::status_word;
 use crate::rules::{Game, Handicap, Move, Rules, SetupError, Status};
 use crate::search::params::SearchParams;
 use crate::search::time::Clock;
-use crate::search::Report;
+use crate::search::{Extras, Report};
 use crate::sgf;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,10 +41,13 @@ enum Run {
 /// The one command table: dispatch, `list_commands` and `known_command` all read it.
 const COMMANDS: &[(&str, Run)] = &[
     ("protocol_version", Run::Plain(|_, _| Ok("2".into()))),
-    ("name", Run::Plain(|_, _| Ok("Tengen".into()))),
+    (
+        "name",
+        Run::Plain(|g, a| want(a, 0).map(|_| g.name.clone())),
+    ),
     (
         "version",
-        Run::Plain(|_, _| Ok(env!("CARGO_PKG_VERSION").into())),
+        Run::Plain(|_, a| want(a, 0).map(|_| gtp_version())),
     ),
     ("known_command", Run::Plain(Gtp::known_command)),
     ("list_commands", Run::Plain(Gtp::list_commands)),
@@ -52,6 +55,7 @@ const COMMANDS: &[(&str, Run)] = &[
     ("boardsize", Run::Plain(Gtp::boardsize)),
     ("clear_board", Run::Plain(Gtp::clear_board)),
     ("komi", Run::Plain(Gtp::komi)),
+    ("get_komi", Run::Plain(Gtp::get_komi)),
     ("play", Run::Plain(Gtp::play)),
     ("genmove", Run::Stream(Gtp::genmove)),
     ("reg_genmove", Run::Stream(Gtp::reg_genmove)),
@@ -109,6 +113,13 @@ const COMMANDS: &[(&str, Run)] = &[
     ),
     ("gogui-interrupt", Run::Plain(|_, _| Ok(String::new()))),
     ("cputime", Run::Plain(Gtp::cputime)),
+    ("gomill-cpu_time", Run::Plain(Gtp::cputime)),
+    ("echo", Run::Plain(|_, a| Ok(a.join(" ")))),
+    ("stop", Run::Plain(|_, a| want(a, 0).map(|_| String::new()))),
+    ("clear_cache", Run::Plain(Gtp::clear_cache)),
+    ("kata-list-params", Run::Plain(Gtp::list_params)),
+    ("kata-get-param", Run::Plain(Gtp::get_param)),
+    ("kata-set-param", Run::Plain(Gtp::set_param)),
     ("tengen-ownership", Run::Stream(Gtp::ownership_board)),
     ("tengen-bestmoves", Run::Stream(Gtp::best_moves)),
     ("tengen-pv", Run::Stream(Gtp::principal_variation)),
@@ -137,6 +148,42 @@ const GOGUI_ANALYZE: &[&str] = &[
     "string/Rules/kata-get-rules",
 ];
 
+/// The `version` reply for the crate version `crate_version` (`MAJOR.MINOR.PATCH`): the same
+/// with 100 added to MINOR, so 0.1.0 answers `0.101.0` and 1.2.3 `1.102.3`. Lizzie reads the
+/// middle number of `version` as Leela Zero's and refuses one below 15; the crate version is
+/// MINOR less 100 (`tengen --version` and the log's first line show it as it is).
+pub fn version_reply(crate_version: &str) -> String {
+    let mut parts = crate_version.splitn(3, '.');
+    match (
+        parts.next(),
+        parts.next().map(str::parse::<u64>),
+        parts.next(),
+    ) {
+        (Some(major), Some(Ok(minor)), Some(rest)) => {
+            format!("{major}.{}.{rest}", minor.saturating_add(100))
+        }
+        _ => crate_version.to_string(),
+    }
+}
+
+/// Tengen's `version` reply ([`version_reply`] of the crate version).
+pub fn gtp_version() -> String {
+    version_reply(env!("CARGO_PKG_VERSION"))
+}
+
+/// The name `name` answers unless `--name` sets another.
+pub const DEFAULT_NAME: &str = "Tengen";
+
+/// Limits of analyses that set none themselves (`--analysis-max-visits`,
+/// `--analysis-max-time`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AnalysisLimits {
+    /// Playouts at most.
+    pub max_visits: Option<u64>,
+    /// Seconds at most.
+    pub max_time: Option<f64>,
+}
+
 /// Playouts of `tengen-playout_owner` when none are given.
 const OWNER_PLAYOUTS: u32 = 100;
 /// Most playouts one `tengen-playout_owner` runs.
@@ -161,6 +208,10 @@ pub struct Gtp {
     /// Whether GoGui's live graphics are drawn while `genmove` thinks (`--live-gfx`,
     /// `tengen-live_gfx`): off by default, since other controllers log every stderr line.
     live_gfx: bool,
+    /// The `name` reply (`--name`).
+    name: String,
+    /// Limits of analyses that set none.
+    analysis_limits: AnalysisLimits,
 }
 
 /// The lines gtp2ogs relays to an OGS game's chat (its `src/Bot.ts` scans the engine's
@@ -249,6 +300,10 @@ const KEEP_PONDERING: &[&str] = &[
     "kata-time_settings",
     "kata-list_time_settings",
     "showboard",
+    "get_komi",
+    "echo",
+    "kata-list-params",
+    "kata-get-param",
 ];
 
 impl Gtp {
@@ -260,7 +315,21 @@ impl Gtp {
             ogs_chat: false,
             side: Box::new(std::io::stderr()),
             live_gfx: false,
+            name: DEFAULT_NAME.into(),
+            analysis_limits: AnalysisLimits::default(),
         }
+    }
+
+    /// Answers `name` with `name` (`--name`).
+    pub fn with_name(mut self, name: &str) -> Gtp {
+        self.name = name.to_string();
+        self
+    }
+
+    /// Ends analyses that set no limit themselves at `limits`.
+    pub fn with_analysis_limits(mut self, limits: AnalysisLimits) -> Gtp {
+        self.analysis_limits = limits;
+        self
     }
 
     /// Lists and answers `kgs-chat` (`--kgs-chat`).
@@ -364,6 +433,39 @@ impl Gtp {
         Ok(String::new())
     }
 
+    fn get_komi(&mut self, args: &[String]) -> Reply {
+        want(args, 0)?;
+        Ok(self.game().komi().to_string())
+    }
+
+    /// `clear_cache`: forgets what earlier searches found; the game stays.
+    fn clear_cache(&mut self, args: &[String]) -> Reply {
+        want(args, 0)?;
+        self.engine.clear_cache();
+        Ok(String::new())
+    }
+
+    /// `kata-list-params`: the names `kata-get-param` and `kata-set-param` take.
+    fn list_params(&mut self, args: &[String]) -> Reply {
+        want(args, 0)?;
+        Ok(Engine::setting_names().collect::<Vec<_>>().join(" "))
+    }
+
+    /// `kata-get-param NAME`: a setting's value in force.
+    fn get_param(&mut self, args: &[String]) -> Reply {
+        want(args, 1)?;
+        self.engine
+            .setting(&args[0])
+            .ok_or_else(|| format!("unknown parameter '{}'", args[0]))
+    }
+
+    /// `kata-set-param NAME VALUE`: sets a setting for the next searches.
+    fn set_param(&mut self, args: &[String]) -> Reply {
+        want(args, 2)?;
+        self.engine.set_setting(&args[0], &args[1])?;
+        Ok(String::new())
+    }
+
     /// A move on this board: pass, or a vertex that must lie on it.
     fn to_move(&self, v: Option<Vertex>) -> Option<Move> {
         match v {
@@ -449,7 +551,10 @@ impl Gtp {
     }
 
     /// The `lz-`/`kata-` analysis commands. `allow`/`avoid` bar moves from the search for the
-    /// analysed colour, and filter the lines shown.
+    /// analysed colour, and filter the lines shown. An analysis ends at the next input line,
+    /// or by itself at its `maxvisits`/`maxtime` (by default `--analysis-max-visits`,
+    /// `--analysis-max-time`) after a last line; a `genmove_analyze` form ends with its move,
+    /// sooner when `maxvisits`/`maxtime` ask for it.
     fn analyze(
         &mut self,
         args: &[String],
@@ -464,16 +569,24 @@ impl Gtp {
         let color = a.color.unwrap_or(self.game().to_move());
         let barred = a.barred(color, self.game());
         let interval = Duration::from_millis(a.interval_cs * 10);
+        let extras = Extras {
+            moves_ownership: flavor == Flavor::Kata && a.moves_ownership,
+            ownership_stdev: flavor == Flavor::Kata && a.ownership_stdev,
+        };
+        let max_time = |t: Option<f64>| t.map(Duration::from_secs_f64);
         stream.start();
         let size = self.game().size();
         let line = |r: &Report| info_line(r, size, color, flavor, &a);
         if genmove {
-            // the move keeps its thinking time: only an interrupt cuts it short
+            // the move keeps its thinking time: only an interrupt or a limit cuts it short
             let how = Genmove {
                 barred,
                 interval: Some(interval),
                 play: true,
                 stop: stream.interrupt_flag(),
+                max_visits: a.max_visits,
+                max_time: max_time(a.max_time),
+                extras,
                 ..Genmove::default()
             };
             let d = self.engine.genmove(color, &how, &mut |r| {
@@ -484,15 +597,21 @@ impl Gtp {
             });
             Response::Streamed(vec![format!("play {}", self.decision_text(d))])
         } else {
-            // analysis: stream until any further input arrives
+            // analysis: stream until any further input arrives, or up to a limit
             let input = stream.input_flag();
-            self.engine
-                .analyze(color, &barred, interval, &input, &mut |r| {
-                    let l = line(r);
-                    if !l.is_empty() && !input.load(Ordering::SeqCst) {
-                        stream.emit(&l);
-                    }
-                });
+            let request = Analysis {
+                barred,
+                interval,
+                max_visits: a.max_visits.or(self.analysis_limits.max_visits),
+                max_time: max_time(a.max_time.or(self.analysis_limits.max_time)),
+                extras,
+            };
+            self.engine.analyze(color, &request, &input, &mut |r| {
+                let l = line(r);
+                if !l.is_empty() && !input.load(Ordering::SeqCst) {
+                    stream.emit(&l);
+                }
+            });
             Response::Streamed(vec![])
         }
     }
@@ -891,13 +1010,14 @@ impl Gtp {
         Ok(String::new())
     }
 
-    /// `tengen-param`: every tree-search setting in GoGui's parameter format (`[list/a/b]
-    /// name value`, `[string] name value`); `tengen-param NAME VALUE` sets one (GoGui quotes
+    /// `tengen-param`: every tree-search setting as it applies on the current board, in
+    /// GoGui's parameter format (`[list/a/b] name value`, `[string] name value`);
+    /// `tengen-param NAME VALUE` sets one (GoGui quotes
     /// a value with spaces, so quotes around it are taken off).
     fn search_param(&mut self, args: &[String]) -> Reply {
         match args {
             [] => {
-                let p = self.engine.search_params();
+                let p = self.engine.search_params_in_force();
                 Ok(SearchParams::NAMES
                     .iter()
                     .map(|&n| {

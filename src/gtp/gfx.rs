@@ -174,6 +174,7 @@ mod tests {
             prior: 0.0,
             lcb: 0.0,
             pv,
+            ..MoveInfo::default()
         };
         Report {
             color: Some(color),

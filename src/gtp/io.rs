@@ -28,7 +28,8 @@ pub trait Stream {
     fn emit(&mut self, line: &str);
     /// A flag that becomes true when any new input line arrives (or input ends).
     fn input_flag(&self) -> Arc<AtomicBool>;
-    /// A flag that becomes true when an interrupt (`# interrupt`, `gogui-interrupt`) arrives.
+    /// A flag that becomes true when an interrupt (`# interrupt`, `gogui-interrupt`, `stop`)
+    /// arrives.
     fn interrupt_flag(&self) -> Arc<AtomicBool>;
 }
 
@@ -152,6 +153,12 @@ fn read_line_capped<R: BufRead>(r: &mut R) -> Option<Vec<u8>> {
     }
 }
 
+/// Whether `cmd` interrupts a running search as soon as it is read: GoGui's
+/// `gogui-interrupt` and KataGo's `stop`, each answered in its turn afterwards.
+fn is_interrupt_command(cmd: &Command) -> bool {
+    cmd.name == "gogui-interrupt" || cmd.name == "stop"
+}
+
 /// Starts the reader thread: every line goes into the inbox; `interrupt` is set when a line
 /// asks for an interrupt.
 fn spawn_reader<R: Read + Send + 'static>(input: R, inbox: Arc<Inbox>, interrupt: Arc<AtomicBool>) {
@@ -164,7 +171,7 @@ fn spawn_reader<R: Read + Send + 'static>(input: R, inbox: Arc<Inbox>, interrupt
                 while let Some(bytes) = read_line_capped(&mut r) {
                     let line = String::from_utf8_lossy(&bytes).into_owned();
                     if frame::is_interrupt_comment(&line)
-                        || frame::parse_line(&line).is_some_and(|c| c.name == "gogui-interrupt")
+                        || frame::parse_line(&line).is_some_and(|c| is_interrupt_command(&c))
                     {
                         interrupt.store(true, Ordering::SeqCst);
                     }
@@ -251,7 +258,7 @@ pub fn run<H: Handler, R: Read + Send + 'static, W: Write>(
             continue;
         };
         log::debug!("<< {}", frame::preprocess(&raw));
-        if cmd.name == "gogui-interrupt" {
+        if is_interrupt_command(&cmd) {
             interrupt.store(false, Ordering::SeqCst);
         }
         if answer(handler, &cmd, &mut out, arrived.clone(), interrupt.clone())? {

@@ -59,6 +59,8 @@ struct Stats {
     visits: u64,
     wins: f64,
     score: f64,
+    /// Sum of the squared scores (their spread).
+    score_sq: f64,
 }
 
 impl Stats {
@@ -66,6 +68,7 @@ impl Stats {
         self.visits += o.visits;
         self.wins += o.wins;
         self.score += o.score;
+        self.score_sq += o.score_sq;
     }
 
     /// What the search says about `mv` after these playouts (`None` before any).
@@ -83,6 +86,9 @@ impl Stats {
             prior,
             lcb: (w - 1.96 * (w * (1.0 - w) / n).sqrt() - 0.5 / n).max(0.0),
             pv: vec![mv],
+            pv_visits: vec![self.visits],
+            score_stdev: super::stdev(n, self.score, self.score_sq),
+            ownership: vec![],
         })
     }
 }
@@ -328,6 +334,10 @@ impl FlatRoot {
             .fold((0.0, 0u64, 0.0), |(w, n, s), st| {
                 (w + st.wins, n + st.visits, s + st.score)
             });
+        let all = self.stats.iter().fold(self.pass, |mut a, st| {
+            a.add(st);
+            a
+        });
         let (winrate, score_lead) = if n == 0 {
             (0.5, 0.0)
         } else {
@@ -347,6 +357,8 @@ impl FlatRoot {
             winrate,
             score_lead,
             ownership,
+            score_stdev: super::stdev(all.visits as f64, all.score, all.score_sq),
+            ownership_stdev: vec![],
         }
     }
 }
@@ -436,6 +448,7 @@ impl Job<'_> {
                 };
                 st.visits += 1;
                 st.score += s;
+                st.score_sq += s * s;
                 st.wins += if s > 0.0 {
                     1.0
                 } else if s == 0.0 {

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// What the search says about one root move, from the searching colour's view.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct MoveInfo {
     /// The move (`None`: pass).
     pub mv: Option<Point>,
@@ -32,6 +32,14 @@ pub struct MoveInfo {
     pub lcb: f64,
     /// Principal variation starting with this move (`None`: pass).
     pub pv: Vec<Option<Point>>,
+    /// Visits of the position after each move of `pv` (empty when unknown).
+    pub pv_visits: Vec<u64>,
+    /// Standard deviation of the final score margin over this search's playouts through
+    /// this move (0 when unknown).
+    pub score_stdev: f64,
+    /// Expected final owner after this move by padded point index, +1 Black to -1 White;
+    /// empty unless [`Extras::moves_ownership`] asked for it.
+    pub ownership: Vec<f64>,
 }
 
 /// A snapshot of a search.
@@ -52,6 +60,30 @@ pub struct Report {
     pub score_lead: f64,
     /// Expected final owner by padded point index: +1 Black, -1 White; empty when unknown.
     pub ownership: Vec<f64>,
+    /// Standard deviation of the score margin over this search's playouts (0 when unknown).
+    pub score_stdev: f64,
+    /// Standard deviation of the final owner (+1 Black, -1 White) over the playouts by padded
+    /// point index; empty unless [`Extras::ownership_stdev`] asked for it.
+    pub ownership_stdev: Vec<f64>,
+}
+
+/// What a search gathers beyond its usual report, at some cost to its speed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// The expected final owners after each root move ([`MoveInfo::ownership`]).
+    pub moves_ownership: bool,
+    /// The spread of the final owners ([`Report::ownership_stdev`]).
+    pub ownership_stdev: bool,
+}
+
+/// The standard deviation of values whose count, sum and sum of squares are `n`, `sum` and
+/// `sq` (0 for fewer than two).
+pub fn stdev(n: f64, sum: f64, sq: f64) -> f64 {
+    if n < 2.0 {
+        return 0.0;
+    }
+    let mean = sum / n;
+    (sq / n - mean * mean).max(0.0).sqrt()
 }
 
 /// How much a search may do. With nothing set a searcher does a small fixed amount of work.
@@ -86,6 +118,8 @@ pub struct Request<'a> {
     /// goes on even after two passes (the tree search honours it; the status estimate asks
     /// it so that the opponent moves first).
     pub must_move: bool,
+    /// What to gather beyond the usual report.
+    pub extras: Extras,
 }
 
 impl<'a> Request<'a> {
@@ -101,7 +135,13 @@ impl<'a> Request<'a> {
             interval: None,
             hints: &[],
             must_move: false,
+            extras: Extras::default(),
         }
+    }
+
+    /// The same request, gathering `extras` too.
+    pub fn extras(self, extras: Extras) -> Self {
+        Request { extras, ..self }
     }
 
     /// The same request with these root moves barred.

@@ -7,7 +7,7 @@ use super::playout::{self, PlayoutState};
 use super::prior::{PriorParams, Priors};
 use super::time::{stop_reason, MoveTime, Progress, TimeLimit};
 use super::tree::{NewChild, NodeId, Tree, PASS};
-use super::{MoveInfo, Report, Request, Searcher};
+use super::{stdev, Extras, MoveInfo, Report, Request, Searcher};
 use crate::board::{AnyBoard, Board, Color, Point};
 use crate::rules::{Game, KoRule, Move};
 use crate::search::flat::playout_komi;
@@ -15,7 +15,7 @@ use crate::with_board;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -84,6 +84,18 @@ struct Job {
     crit: Vec<AtomicI32>,
     /// Playouts Black won (criticality).
     black_wins: AtomicU64,
+    /// Per root move by the index of its point (a pass at 0): this search's playouts through
+    /// it, the sum of their doubled final scores and the sum of those squared (the spread).
+    move_scores: Vec<[AtomicI64; 3]>,
+    /// The same over every playout of this search.
+    all_scores: [AtomicI64; 3],
+    /// Playouts in which each point had an owner, by padded point index (the spread of the
+    /// ownership); empty unless [`Extras::ownership_stdev`] asked for it.
+    own_sq: Vec<AtomicI32>,
+    /// Sums of final owners after each root move, a row of points per move point (as
+    /// `own`), and the playouts each row holds; empty unless [`Extras::moves_ownership`].
+    moves_own: Vec<AtomicI32>,
+    moves_own_n: Vec<AtomicI32>,
     /// Tests: the playout at which a worker panics.
     #[cfg(test)]
     fail_at: Option<u64>,
@@ -293,7 +305,14 @@ impl TreeSearch {
     }
 
     /// The job of a search from `game`'s position for `color`.
-    fn new_job(&self, game: &Game, color: Color, max_playouts: u64, must_move: bool) -> Arc<Job> {
+    fn new_job(
+        &self,
+        game: &Game,
+        color: Color,
+        max_playouts: u64,
+        must_move: bool,
+        extras: Extras,
+    ) -> Arc<Job> {
         let reused = {
             let tree = self.tree_read();
             tree.node(tree.root()).n() as u64
@@ -350,6 +369,15 @@ impl TreeSearch {
             own: (0..n_idx).map(|_| AtomicI32::new(0)).collect(),
             own_n: AtomicU64::new(0),
             black_wins: AtomicU64::new(0),
+            move_scores: (0..n_idx).map(|_| Default::default()).collect(),
+            all_scores: Default::default(),
+            own_sq: atomics(if extras.ownership_stdev { n_idx } else { 0 }),
+            moves_own: atomics(if extras.moves_ownership {
+                n_idx * n_idx
+            } else {
+                0
+            }),
+            moves_own_n: atomics(if extras.moves_ownership { n_idx } else { 0 }),
             history: (game.rules().ko != KoRule::Simple).then(|| game.clone()),
             board,
             #[cfg(test)]
@@ -428,6 +456,8 @@ impl TreeSearch {
             .map(|&k| {
                 let n = tree.node(k);
                 let w = n.winrate();
+                let at = n.point().idx();
+                let (pv, pv_visits) = principal_variation(&tree, k, 12).into_iter().unzip();
                 MoveInfo {
                     mv: n.as_move(),
                     visits: n.n() as u64,
@@ -435,7 +465,10 @@ impl TreeSearch {
                     score_lead: n.score_mean(),
                     prior: prior_weight(n.prior_value()) / prior_sum,
                     lcb: lcb(w, n.n() as f64),
-                    pv: principal_variation(&tree, k, 12),
+                    pv,
+                    pv_visits,
+                    score_stdev: job.move_scores.get(at).map_or(0.0, score_stdev),
+                    ownership: moves_ownership(job, at),
                 }
             })
             .collect();
@@ -449,6 +482,19 @@ impl TreeSearch {
             }
             v
         };
+        let ownership_stdev = if own_n == 0 || job.own_sq.is_empty() {
+            vec![]
+        } else {
+            // an owner is +1 or -1: the mean square is the share of playouts with one
+            job.own_sq
+                .iter()
+                .zip(&ownership)
+                .map(|(sq, mean)| {
+                    let sq = sq.load(Relaxed) as f64 / own_n as f64;
+                    (sq - mean * mean).max(0.0).sqrt()
+                })
+                .collect()
+        };
         let _ = size;
         Report {
             color: Some(job.color),
@@ -458,6 +504,8 @@ impl TreeSearch {
             winrate: 1.0 - root.winrate(),
             score_lead: -root.score_mean(),
             ownership,
+            score_stdev: score_stdev(&job.all_scores),
+            ownership_stdev,
         }
     }
 
@@ -501,21 +549,49 @@ fn prior_weight(v: f64) -> f64 {
     (v * v * v).max(1e-6)
 }
 
-/// The most visited line from `k`, at most `len` moves, while nodes have a few visits.
-fn principal_variation(tree: &Tree, k: NodeId, len: usize) -> Vec<Option<Point>> {
-    let mut pv = vec![tree.node(k).as_move()];
+/// The most visited line from `k`, at most `len` moves, while nodes have a few visits:
+/// each move with the visits of its node.
+fn principal_variation(tree: &Tree, k: NodeId, len: usize) -> Vec<(Option<Point>, u64)> {
+    let entry = |id: NodeId| (tree.node(id).as_move(), tree.node(id).n() as u64);
+    let mut pv = vec![entry(k)];
     let mut id = k;
     while pv.len() < len {
         let best = tree.node(id).children().max_by_key(|&c| tree.node(c).n());
         match best {
             Some(c) if tree.node(c).n() >= 2 => {
-                pv.push(tree.node(c).as_move());
+                pv.push(entry(c));
                 id = c;
             }
             _ => break,
         }
     }
     pv
+}
+
+/// `n` fresh atomic counters.
+fn atomics(n: usize) -> Vec<AtomicI32> {
+    (0..n).map(|_| AtomicI32::new(0)).collect()
+}
+
+/// The spread of the final scores counted in `acc` ([`Job::move_scores`]), in points.
+fn score_stdev(acc: &[AtomicI64; 3]) -> f64 {
+    let [n, sum, sq] = acc.each_ref().map(|a| a.load(Relaxed) as f64);
+    // the sums are of doubled scores
+    stdev(n, sum, sq) / 2.0
+}
+
+/// The expected final owners after the root move on point index `at` ([`Job::moves_own`]);
+/// empty when not gathered or before any playout through it.
+fn moves_ownership(job: &Job, at: usize) -> Vec<f64> {
+    let n_idx = job.own.len();
+    let n = job.moves_own_n.get(at).map_or(0, |a| a.load(Relaxed));
+    if n <= 0 {
+        return vec![];
+    }
+    job.moves_own[at * n_idx..(at + 1) * n_idx]
+        .iter()
+        .map(|a| a.load(Relaxed) as f64 / n as f64)
+        .collect()
 }
 
 impl Drop for TreeSearch {
@@ -552,7 +628,7 @@ impl Searcher for TreeSearch {
             (None, None) => DEFAULT_PLAYOUTS,
             (None, Some(_)) => u64::MAX,
         };
-        let job = self.new_job(game, color, max_playouts, req.must_move);
+        let job = self.new_job(game, color, max_playouts, req.must_move, req.extras);
         self.prepare_root(game, &job, req.barred, req.hints, req.must_move);
         self.start(job.clone());
         let started = Instant::now();
@@ -631,7 +707,7 @@ impl Searcher for TreeSearch {
     fn ponder(&mut self, game: &Game, color: Color) {
         self.end_pondering();
         self.place_root(game, color);
-        let job = self.new_job(game, color, u64::MAX, false);
+        let job = self.new_job(game, color, u64::MAX, false, Extras::default());
         self.prepare_root(game, &job, &[], &[], false);
         self.start(job.clone());
         log::info!("pondering for {color}");
@@ -726,6 +802,11 @@ struct Local {
     /// Criticality counts not yet added to the job's (see [`Job::crit`]).
     crit: Vec<i32>,
     black_wins: u32,
+    /// Score sums not yet added to the job's ([`Job::move_scores`], [`Job::all_scores`]).
+    scores: Vec<[i64; 3]>,
+    all_scores: [i64; 3],
+    /// Owned-point counts not yet added to the job's ([`Job::own_sq`]).
+    own_sq: Vec<i32>,
 }
 
 impl Local {
@@ -744,6 +825,9 @@ impl Local {
             own_n: 0,
             crit: vec![0; n],
             black_wins: 0,
+            scores: vec![[0; 3]; n],
+            all_scores: [0; 3],
+            own_sq: vec![0; n],
         }
     }
 
@@ -767,6 +851,24 @@ impl Local {
         }
         job.black_wins.fetch_add(self.black_wins as u64, Relaxed);
         self.black_wins = 0;
+        for (a, s) in job.move_scores.iter().zip(self.scores.iter_mut()) {
+            if s[0] != 0 {
+                for (a, s) in a.iter().zip(s.iter_mut()) {
+                    a.fetch_add(*s, Relaxed);
+                    *s = 0;
+                }
+            }
+        }
+        for (a, s) in job.all_scores.iter().zip(self.all_scores.iter_mut()) {
+            a.fetch_add(*s, Relaxed);
+            *s = 0;
+        }
+        for (a, c) in job.own_sq.iter().zip(self.own_sq.iter_mut()) {
+            if *c != 0 {
+                a.fetch_add(*c, Relaxed);
+                *c = 0;
+            }
+        }
     }
 }
 
@@ -873,6 +975,15 @@ fn simulate<const W: usize, const P: usize>(
     // ownership of the final board, and who owned what in a won playout (criticality)
     let owners = b.add_area_ownership(&mut l.own);
     l.own_n += 1;
+    if !job.own_sq.is_empty() {
+        for set in &owners {
+            for p in set.iter() {
+                if let Some(c) = l.own_sq.get_mut(p) {
+                    *c += 1;
+                }
+            }
+        }
+    }
     if !job.crit.is_empty() && r.score != 0.0 {
         let winner = if r.score > 0.0 {
             l.black_wins += 1;
@@ -894,6 +1005,31 @@ fn simulate<const W: usize, const P: usize>(
         1
     };
     let score2 = (2.0 * r.score).round() as i64;
+    let spread = [1, score2, score2 * score2];
+    for (a, x) in l.all_scores.iter_mut().zip(spread) {
+        *a += x;
+    }
+    if let Some(&first) = l.path.get(1) {
+        let at = tree.node(first).point().idx();
+        if let Some(acc) = l.scores.get_mut(at) {
+            for (a, x) in acc.iter_mut().zip(spread) {
+                *a += x;
+            }
+        }
+        if !job.moves_own.is_empty() {
+            let n_idx = job.own.len();
+            if let Some(count) = job.moves_own_n.get(at) {
+                for (c, set) in Color::BOTH.into_iter().zip(&owners) {
+                    for p in set.iter() {
+                        if let Some(a) = job.moves_own.get(at * n_idx + p) {
+                            a.fetch_add(c.sign() as i32, Relaxed);
+                        }
+                    }
+                }
+                count.fetch_add(1, Relaxed);
+            }
+        }
+    }
     for &k in &l.path {
         let n = tree.node(k);
         let black = n.color() == Color::Black;
@@ -1169,7 +1305,7 @@ mod tests {
         p.prior.owned = 1.0;
         p.prior.crit = 1.0;
         let s = TreeSearch::new(p);
-        let job = s.new_job(&g, Color::Black, 0, false);
+        let job = s.new_job(&g, Color::Black, 0, false, Extras::default());
         let e = job.priors.params.even as f64;
         let (a, b, c) = (pt("A1", 9), pt("E5", 9), pt("C3", 9));
         // too few playouts: nothing yet
@@ -1468,5 +1604,52 @@ mod tests {
         assert!(n >= 3, "{n} reports");
         assert!(r.playouts > 100);
         assert_eq!(r.ownership.len(), Point::index_bound(9));
+    }
+
+    #[test]
+    fn score_spread_pv_visits_and_extras() {
+        let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+        let limits = Limits {
+            playouts: Some(2000),
+            ..Limits::default()
+        };
+        let mut s = TreeSearch::new(params(1));
+        let plain = s.search(&Request::new(&g, Color::Black, limits), &mut |_| {});
+        // the spread of the final margins comes with every report, the extras only on request
+        assert!(
+            plain.score_stdev > 1.0 && plain.score_stdev < 81.0,
+            "{plain:?}"
+        );
+        assert!(plain.ownership_stdev.is_empty());
+        let best = &plain.moves[0];
+        assert!(best.score_stdev > 0.0 && best.ownership.is_empty());
+        assert_eq!(best.pv_visits.len(), best.pv.len());
+        assert_eq!(best.pv_visits[0], best.visits);
+        assert!(best.pv_visits.windows(2).all(|w| w[0] >= w[1]));
+        let extras = Extras {
+            moves_ownership: true,
+            ownership_stdev: true,
+        };
+        let mut s = TreeSearch::new(params(1));
+        let r = s.search(
+            &Request::new(&g, Color::Black, limits).extras(extras),
+            &mut |_| {},
+        );
+        let n = Point::index_bound(9);
+        assert_eq!(r.ownership_stdev.len(), n);
+        let on_board = |p: usize| g.board().points().iter().any(|q| q.idx() == p);
+        for (p, sd) in r.ownership_stdev.iter().enumerate() {
+            assert!((0.0..=1.0).contains(sd), "{p}: {sd}");
+            if !on_board(p) {
+                assert_eq!(*sd, 0.0);
+            }
+        }
+        assert!(r.ownership_stdev.iter().any(|sd| *sd > 0.5));
+        // a move's own point ends Black's far more often after Black plays there
+        let best = &r.moves[0];
+        let at = best.mv.unwrap().idx();
+        assert_eq!(best.ownership.len(), n);
+        assert!(best.ownership[at] > r.ownership[at], "{best:?}");
+        assert!(best.ownership[at] > 0.5);
     }
 }

@@ -43,7 +43,7 @@ fn required_commands() {
     let mut g = engine().with_kgs_chat(true);
     assert_eq!(ok(&mut g, "protocol_version"), "2");
     assert_eq!(ok(&mut g, "name"), "Tengen");
-    assert_eq!(ok(&mut g, "version"), "0.1.0");
+    assert_eq!(ok(&mut g, "version"), gtp_version());
     assert_eq!(g.exec("7 name"), "=7 Tengen\n\n");
     assert_eq!(ok(&mut g, "known_command play"), "true");
     assert_eq!(ok(&mut g, "known_command nonsense"), "false");
@@ -520,6 +520,7 @@ fn ogs_chat_says_goodbye_on_resigning() {
             prior: 0.1,
             lcb: 0.01,
             pv: vec![Some(crate::board::Point::new(2, 2, 9)), None],
+            ..Default::default()
         }],
         ..Report::default()
     };
@@ -712,7 +713,28 @@ fn analysis_streams_and_genmove_analyze_plays() {
         .unwrap();
     assert!((0..=10000).contains(&wr));
     assert_eq!(g.game().move_number(), 2);
-    assert_eq!(err(&mut g, "kata-analyze b 10 bogus"), "syntax error");
+    // a known key with a malformed value is a syntax error; an unknown key is ignored
+    for bad in [
+        "kata-analyze b 10 maxvisits x",
+        "kata-analyze b 10 maxvisits 0",
+        "kata-analyze b 10 maxtime -1",
+        "kata-analyze b 10 ownership maybe",
+        "kata-analyze b 10 pvVisits",
+        "lz-analyze b 10 interval x",
+    ] {
+        assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
+    }
+    for unknown in [
+        "kata-analyze b 10 bogus",
+        "kata-analyze b 10 movesOwnershipStdev true pvEdgeVisits true",
+        "lz-analyze b 10 bogus 1 maxmoves 2",
+    ] {
+        let r = g.exec(unknown);
+        assert!(
+            r.starts_with("= \n") && r.ends_with("\n\n"),
+            "{unknown}: {r}"
+        );
+    }
     // Sabaki's own names: a winrate with a decimal point, which Sabaki reads as 0..1
     let r = g.exec("genmove_analyze b 1");
     assert!(r.starts_with("= \n"), "{r}");
@@ -732,8 +754,11 @@ fn analysis_streams_and_genmove_analyze_plays() {
         assert!(l.contains(" scoreLead "), "{l}");
     }
     assert_eq!(g.game().move_number(), 3);
-    assert_eq!(err(&mut g, "analyze b 10 bogus"), "syntax error");
-    assert_eq!(err(&mut g, "genmove_analyze b 10 bogus"), "syntax error");
+    assert_eq!(err(&mut g, "analyze b 10 ownership maybe"), "syntax error");
+    assert_eq!(
+        err(&mut g, "genmove_analyze b 10 maxtime x"),
+        "syntax error"
+    );
     assert_eq!(g.game().move_number(), 3);
 }
 
@@ -1129,4 +1154,322 @@ fn playout_owner_counts_and_checks_its_arguments() {
             "{bad}"
         );
     }
+}
+
+/// A stream that collects the lines and never sees input: a streamed command ends only by
+/// itself.
+struct Quiet {
+    lines: Vec<String>,
+    input: Arc<AtomicBool>,
+    interrupt: Arc<AtomicBool>,
+}
+
+impl Quiet {
+    fn new() -> Quiet {
+        Quiet {
+            lines: vec![],
+            input: Arc::new(AtomicBool::new(false)),
+            interrupt: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
+impl Stream for Quiet {
+    fn start(&mut self) {}
+    fn emit(&mut self, line: &str) {
+        self.lines.push(line.to_string());
+    }
+    fn input_flag(&self) -> Arc<AtomicBool> {
+        self.input.clone()
+    }
+    fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+}
+
+/// Runs `line` with no further input: the lines it streamed and its response.
+fn quiet(g: &mut Gtp, line: &str) -> (Vec<String>, Response) {
+    let cmd = frame::parse_line(line).unwrap();
+    let mut s = Quiet::new();
+    let r = g.handle(&cmd, &mut s);
+    (s.lines, r)
+}
+
+/// The values of `key` in a streamed line, one per `info` entry.
+fn values(line: &str, key: &str) -> Vec<f64> {
+    let w: Vec<&str> = line.split(' ').collect();
+    w.windows(2)
+        .filter(|p| p[0] == key)
+        .map(|p| p[1].parse::<f64>().unwrap())
+        .collect()
+}
+
+#[test]
+fn version_passes_lizzies_check_and_maps_to_the_crate_version() {
+    assert_eq!(version_reply("0.1.0"), "0.101.0");
+    assert_eq!(version_reply("1.22.3"), "1.122.3");
+    assert_eq!(version_reply("0.2.0-rc.1"), "0.102.0-rc.1");
+    let mut g = engine();
+    let name = ok(&mut g, "name");
+    let version = ok(&mut g, "version");
+    // Lizzie 0.7.4: unless the name starts with KataGo, the reply line split on spaces,
+    // its second word split on dots, and the second number at least 15
+    assert!(!name.starts_with("KataGo"));
+    let line = format!("= {version}");
+    let params: Vec<&str> = line.trim().split(' ').collect();
+    let ver: Vec<&str> = params[1].split('.').collect();
+    let minor: i32 = ver[1].parse().unwrap();
+    assert!(minor >= 15, "{version}");
+    // and back: the crate version is the middle number less 100
+    assert_eq!(
+        format!("{}.{}.{}", ver[0], minor - 100, ver[2]),
+        env!("CARGO_PKG_VERSION")
+    );
+    let mut named = engine().with_name("Tengen-9x9 bot");
+    assert_eq!(ok(&mut named, "name"), "Tengen-9x9 bot");
+    assert_eq!(err(&mut named, "name x"), SYNTAX);
+    assert_eq!(err(&mut named, "version x"), SYNTAX);
+}
+
+#[test]
+fn small_commands() {
+    let mut g = engine();
+    assert_eq!(ok(&mut g, "get_komi"), "7.5");
+    ok(&mut g, "komi -3");
+    assert_eq!(ok(&mut g, "get_komi"), "-3");
+    assert_eq!(err(&mut g, "get_komi 1"), SYNTAX);
+    assert_eq!(ok(&mut g, "echo hello  there"), "hello there");
+    assert_eq!(ok(&mut g, "echo"), "");
+    assert_eq!(ok(&mut g, "stop"), "");
+    assert_eq!(err(&mut g, "stop now"), SYNTAX);
+    assert!(ok(&mut g, "gomill-cpu_time").parse::<f64>().unwrap() >= 0.0);
+    // clear_cache forgets the searches, not the game
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "play b e5");
+    ok(&mut g, "genmove w");
+    assert!(g.engine().last_report().is_some());
+    let board = board_text(&g);
+    ok(&mut g, "clear_cache");
+    assert!(g.engine().last_report().is_none());
+    assert_eq!(board_text(&g), board);
+    assert_eq!(g.game().move_number(), 2);
+    assert_eq!(err(&mut g, "clear_cache x"), SYNTAX);
+}
+
+#[test]
+fn kata_params_list_get_and_set() {
+    let mut g = engine();
+    let names = ok(&mut g, "kata-list-params");
+    let names: Vec<&str> = names.split(' ').collect();
+    for n in [
+        "numSearchThreads",
+        "maxTime",
+        "resignThreshold",
+        "ponderingEnabled",
+    ] {
+        assert!(names.contains(&n), "{n}");
+    }
+    for n in SearchParams::NAMES {
+        assert!(names.contains(n), "{n}");
+    }
+    for n in &names {
+        assert!(
+            !ok(&mut g, &format!("kata-get-param {n}")).is_empty(),
+            "{n}"
+        );
+    }
+    ok(&mut g, "kata-set-param numSearchThreads 2");
+    assert_eq!(ok(&mut g, "kata-get-param numSearchThreads"), "2");
+    ok(&mut g, "kata-set-param dynamicKomi off");
+    assert_eq!(ok(&mut g, "kata-get-param dynamicKomi"), "off");
+    ok(&mut g, "kata-set-param rave_k 2500");
+    assert_eq!(ok(&mut g, "kata-get-param rave_k"), "2500");
+    assert_eq!(
+        ok(&mut g, "tengen-param")
+            .lines()
+            .filter(|l| l.ends_with(" rave_k 2500"))
+            .count(),
+        1
+    );
+    for (bad, message) in [
+        ("kata-get-param nonsense", "unknown parameter 'nonsense'"),
+        ("kata-set-param nonsense 1", "unknown parameter 'nonsense'"),
+        (
+            "kata-set-param numSearchThreads 0",
+            "bad value '0' for numSearchThreads",
+        ),
+        ("kata-set-param maxTime x", "bad value 'x' for maxTime"),
+        ("kata-set-param rave_k -1", "bad value '-1' for rave_k"),
+        ("kata-get-param", SYNTAX),
+        ("kata-set-param maxTime", SYNTAX),
+        ("kata-list-params x", SYNTAX),
+    ] {
+        assert_eq!(err(&mut g, bad), message, "{bad}");
+    }
+    assert_eq!(ok(&mut g, "kata-get-param numSearchThreads"), "2");
+    // the searcher plays with the new settings
+    ok(&mut g, "boardsize 9");
+    assert!(!ok(&mut g, "genmove b").is_empty());
+}
+
+#[test]
+fn param_shows_the_settings_in_force_on_the_board() {
+    let mut g = engine();
+    let shown = |g: &mut Gtp, name: &str| {
+        ok(g, "tengen-param")
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix(&format!("[string] {name} "))
+                    .map(String::from)
+            })
+            .unwrap()
+    };
+    // 19x19: the large-board and pattern defaults apply, not the table's
+    assert_eq!(shown(&mut g, "pw_base"), "5");
+    assert_eq!(shown(&mut g, "prior_learned"), "15");
+    assert_eq!(shown(&mut g, "expand_visits"), "8");
+    ok(&mut g, "boardsize 9");
+    assert_eq!(shown(&mut g, "pw_base"), "0");
+    assert_eq!(shown(&mut g, "expand_visits"), "3");
+    ok(&mut g, "tengen-param expand_visits 5");
+    assert_eq!(shown(&mut g, "expand_visits"), "5");
+}
+
+#[test]
+fn analysis_ends_by_itself_at_maxvisits_or_maxtime() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "play b e5");
+    let (lines, r) = quiet(&mut g, "kata-analyze w 1000 maxvisits 300");
+    assert_eq!(r, Response::Streamed(vec![]));
+    // the interval is 10 s: the one line is the last one, at the limit
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let visits: f64 = values(&lines[0], "visits").iter().sum();
+    assert!((290.0..=300.0).contains(&visits), "{visits}");
+    let t = Instant::now();
+    let (lines, _) = quiet(&mut g, "lz-analyze w interval 5 maxtime 0.4");
+    let took = t.elapsed().as_secs_f64();
+    assert!((0.39..5.0).contains(&took), "{took}");
+    assert!(!lines.is_empty());
+    // with no limit of its own, the command line's applies
+    let mut d = engine().with_analysis_limits(AnalysisLimits {
+        max_visits: Some(200),
+        max_time: None,
+    });
+    ok(&mut d, "boardsize 9");
+    let (lines, _) = quiet(&mut d, "lz-analyze b 1000");
+    let before: f64 = values(&lines[0], "visits").iter().sum();
+    assert!((190.0..=200.0).contains(&before), "{before}");
+    // maxvisits counts this request's playouts: the tree keeps the 200 before them
+    let (lines, _) = quiet(&mut d, "lz-analyze b 1000 maxvisits 100");
+    let visits: f64 = values(&lines[0], "visits").iter().sum();
+    assert!((90.0..=100.0).contains(&(visits - before)), "{visits}");
+    // genmove_analyze: the move comes at the limit
+    let mut e = engine();
+    ok(&mut e, "boardsize 9");
+    let (lines, r) = quiet(&mut e, "kata-genmove_analyze b 1000 maxvisits 50");
+    let Response::Streamed(last) = r else {
+        panic!("{r:?}")
+    };
+    assert!(last[0].starts_with("play "), "{last:?}");
+    let visits: f64 = values(lines.last().unwrap(), "visits").iter().sum();
+    assert!(visits <= 50.0, "{visits}");
+}
+
+#[test]
+fn kata_analyze_writes_katagos_fields() {
+    let mut g = engine();
+    ok(&mut g, "boardsize 9");
+    ok(&mut g, "play b e5");
+    let plain = quiet(&mut g, "kata-analyze w 1000 maxvisits 400").0;
+    let l = &plain[0];
+    for key in ["utility", "scoreStdev", "utilityLcb", "scoreSelfplay"] {
+        assert_eq!(
+            values(l, key).len(),
+            values(l, "visits").len(),
+            "{key}: {l}"
+        );
+    }
+    for key in ["pvVisits", "movesOwnership", "rootInfo", "ownershipStdev"] {
+        assert!(!l.contains(key), "{key} unasked: {l}");
+    }
+    // the spread of a 9x9 game's score is some points, not none and not the board
+    let spread = values(l, "scoreStdev")[0];
+    assert!(spread > 1.0 && spread < 81.0, "{l}");
+    for (w, u) in values(l, "winrate").iter().zip(values(l, "utility")) {
+        assert!((2.0 * w - 1.0 - u).abs() < 1e-5, "{l}");
+    }
+    let (lines, _) = quiet(
+        &mut g,
+        "kata-analyze w 1000 maxvisits 400 pvVisits true movesOwnership true ownershipStdev true \
+         rootInfo true ownership true",
+    );
+    let l = &lines[0];
+    // each entry: pv, then as many pvVisits as pv moves, then 81 movesOwnership values
+    let entries: Vec<&str> = l
+        .split(" rootInfo ")
+        .next()
+        .unwrap()
+        .split("info ")
+        .skip(1)
+        .collect();
+    assert!(!entries.is_empty());
+    for e in &entries {
+        let w: Vec<&str> = e.split_whitespace().collect();
+        let at = |k: &str| w.iter().position(|x| *x == k).unwrap();
+        let (pv, pvv, own) = (at("pv"), at("pvVisits"), at("movesOwnership"));
+        assert_eq!(pvv - pv - 1, own - pvv - 1, "{e}");
+        let visits: Vec<u64> = w[pvv + 1..own].iter().map(|v| v.parse().unwrap()).collect();
+        assert!(visits.windows(2).all(|p| p[0] >= p[1]), "{e}");
+        assert_eq!(visits[0].to_string(), w[at("visits") + 1], "{e}");
+        assert_eq!(w.len() - own - 1, 81, "{e}");
+        assert!(w[own + 1..]
+            .iter()
+            .all(|v| (-1.0..=1.0).contains(&v.parse::<f64>().unwrap())));
+    }
+    let root = l.split(" rootInfo ").nth(1).unwrap();
+    let root_words: Vec<&str> = root
+        .split(" ownership ")
+        .next()
+        .unwrap()
+        .split(' ')
+        .collect();
+    assert_eq!(
+        root_words.iter().step_by(2).copied().collect::<Vec<_>>(),
+        [
+            "visits",
+            "utility",
+            "winrate",
+            "scoreMean",
+            "scoreStdev",
+            "scoreLead",
+            "scoreSelfplay"
+        ]
+    );
+    assert!(root_words[1].parse::<u64>().unwrap() >= 400);
+    let own = l
+        .split(" ownership ")
+        .nth(1)
+        .unwrap()
+        .split(" ownershipStdev ")
+        .next()
+        .unwrap();
+    assert_eq!(own.split(' ').count(), 81);
+    let sd: Vec<f64> = l
+        .split(" ownershipStdev ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(sd.len(), 81);
+    assert!(sd.iter().all(|v| (0.0..=1.0).contains(v)));
+    assert!(sd.iter().any(|v| *v > 0.1), "{sd:?}");
+    // Leela Zero's dialect has none of KataGo's extras
+    let lz = quiet(
+        &mut g,
+        "lz-analyze w 1000 maxvisits 100 pvVisits true rootInfo true",
+    )
+    .0;
+    assert!(!lz[0].contains("pvVisits") && !lz[0].contains("rootInfo"));
 }
