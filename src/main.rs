@@ -220,14 +220,35 @@ fn parse_name(s: &str) -> Result<String, String> {
 fn param_help() -> String {
     format!(
         "A tree-search setting as NAME=VALUE (repeatable), e.g. `--param policy=light` or \
-         `--param expand_visits=4` (docs/options.md explains each); the names: {}",
+         `--param expand_visits=4` (`--help` explains each); the names: {}",
         tengen::search::params::SearchParams::NAMES.join(", ")
     )
 }
 
+/// `--param`'s long help (`--help`): every setting of the one table with its values and
+/// its defaults, the per-size ones included.
+fn param_long_help() -> String {
+    let mut s = String::from(
+        "A tree-search setting as NAME=VALUE (repeatable), e.g. `--param policy=light`. \
+         Defaults differ by board size where shown (9x9 stands for below 15x15, 19x19 for \
+         15x15 and up); a setting given by name applies at every size.\n",
+    );
+    for p in tengen::search::params::SearchParams::table() {
+        let sizes = if p.small == p.default && p.large == p.default {
+            format!("default {}", p.default)
+        } else {
+            format!("default {}, 9x9 {}, 19x19 {}", p.default, p.small, p.large)
+        };
+        s.push_str(&format!("\n{}: {} ({}; {sizes})", p.name, p.doc, p.range));
+    }
+    s
+}
+
 /// The command line, with the help of `--param` listing every name.
 fn parse_cli() -> Cli {
-    let cmd = Cli::command().mut_arg("params", |a| a.help(param_help()));
+    let cmd = Cli::command().mut_arg("params", |a| {
+        a.help(param_help()).long_help(param_long_help())
+    });
     let matches = cmd.get_matches();
     match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,

@@ -45,37 +45,6 @@ pub struct SearchParams {
     pub explicit: Vec<&'static str>,
 }
 
-/// The learned patterns at Pachi's weight (300 virtual wins times sqrt(p) against an even
-/// prior of 20: 15 in even-prior units) with the heuristic terms they already hold (distance
-/// to the last move, line, 3x3 shape) at zero, at every size: against Pachi at equal time
-/// the heuristics diluted the patterns (bench/README.md, "Against Pachi"). The judge of
-/// dead stones keeps the table defaults ([`SearchParams::same_at_every_size`]).
-const PATTERN_PRIORS: &[(&str, &str)] = &[
-    ("prior_learned", "15"),
-    ("prior_near1", "0"),
-    ("prior_near2", "0"),
-    ("prior_near3", "0"),
-    ("prior_line1", "0"),
-    ("prior_line2", "0"),
-    ("prior_line3", "0"),
-    ("prior_pattern", "0"),
-];
-
-/// Settings whose default differs below 15x15, as `set` takes them (besides
-/// [`PATTERN_PRIORS`]): flat AMAF, expansion after 3 visits, no last-good-reply. Together
-/// they won at equal time on 9x9 (bench/README.md, "Search refinements").
-const SMALL_BOARD: &[(&str, &str)] = &[
-    ("amaf_early_weight", "0"),
-    ("expand_visits", "3"),
-    ("heavy_lgrf", "0"),
-];
-
-/// Settings whose default differs from 15x15 up, as `set` takes them (besides
-/// [`PATTERN_PRIORS`]): progressive widening from the five best priors, which (with the
-/// opening book) won an SPRT at equal time on 19x19 against the start of issue 23
-/// (bench/README.md, "Search refinements").
-const LARGE_BOARD: &[(&str, &str)] = &[("pw_base", "5")];
-
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
@@ -120,15 +89,16 @@ impl SearchParams {
         }
     }
 
-    /// The settings in force on a board of `size`: below 15x15 the small-board defaults,
-    /// from 15x15 up the large-board ones, replace those not given by name.
+    /// The settings in force on a board of `size`: below 15x15 each setting's small-board
+    /// default, from 15x15 up its large-board one ([`PARAMS`]), replace those not given by
+    /// name.
     pub fn for_size(&self, size: usize) -> SearchParams {
         let mut p = self.clone();
-        let table = if size < 15 { SMALL_BOARD } else { LARGE_BOARD };
-        for &(name, value) in PATTERN_PRIORS.iter().chain(table) {
-            if !self.explicit.contains(&name) {
-                if let Some(param) = PARAMS.iter().find(|q| q.name == name) {
-                    let _ = (param.set)(&mut p, value);
+        for param in PARAMS {
+            let value = if size < 15 { param.small } else { param.large };
+            if let Some(v) = value {
+                if !self.explicit.contains(&param.name) {
+                    let _ = (param.set)(&mut p, v);
                 }
             }
         }
@@ -138,12 +108,46 @@ impl SearchParams {
     /// These settings with no per-size defaults: [`SearchParams::for_size`] leaves every
     /// one as it is.
     pub fn same_at_every_size(mut self) -> SearchParams {
-        for &(name, _) in PATTERN_PRIORS.iter().chain(SMALL_BOARD).chain(LARGE_BOARD) {
-            if !self.explicit.contains(&name) {
-                self.explicit.push(name);
+        for param in PARAMS {
+            let sized = param.small.is_some() || param.large.is_some();
+            if sized && !self.explicit.contains(&param.name) {
+                self.explicit.push(param.name);
             }
         }
         self
+    }
+
+    /// Every setting as the one table declares it, with its defaults at 9x9 and 19x19
+    /// (what `--help`, `tengen-param` and docs/options.md show).
+    pub fn table() -> Vec<ParamInfo> {
+        let d = SearchParams::default();
+        let (nine, nineteen) = (d.for_size(9), d.for_size(19));
+        let value = |p: &SearchParams, name| p.get(name).unwrap_or_default();
+        PARAMS
+            .iter()
+            .map(|p| ParamInfo {
+                name: p.name,
+                range: p.range,
+                doc: p.doc,
+                default: value(&d, p.name),
+                small: value(&nine, p.name),
+                large: value(&nineteen, p.name),
+            })
+            .collect()
+    }
+
+    /// The table of settings in Markdown, as docs/options.md holds it.
+    pub fn markdown_table() -> String {
+        let mut s = String::from(
+            "| name | meaning | values | default | 9x9 | 19x19 |\n|---|---|---|---|---|---|\n",
+        );
+        for p in SearchParams::table() {
+            s.push_str(&format!(
+                "| `{}` | {} | {} | {} | {} | {} |\n",
+                p.name, p.doc, p.range, p.default, p.small, p.large
+            ));
+        }
+        s
     }
 
     /// How many of a node's children (ordered by prior) the selection looks at after
@@ -189,10 +193,32 @@ impl SearchParams {
     }
 }
 
-/// One settable parameter: its name, how to read it, how to set it from text (`None`:
-/// a bad value).
+/// One setting as [`SearchParams::table`] shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamInfo {
+    /// Its name for `--param NAME=VALUE`.
+    pub name: &'static str,
+    /// The values it takes.
+    pub range: &'static str,
+    /// What it does, in one line.
+    pub doc: &'static str,
+    /// The struct's default (the dead-stone judge keeps it at every size).
+    pub default: String,
+    /// The value in force on 9x9 unless given.
+    pub small: String,
+    /// The value in force on 19x19 unless given.
+    pub large: String,
+}
+
+/// One setting, declared once: its name, the values it takes, one line of doc, its
+/// defaults below 15x15 and from 15x15 up where they differ from the struct's, how to read
+/// it and how to set it from text (`None`: a bad value).
 struct Param {
     name: &'static str,
+    range: &'static str,
+    doc: &'static str,
+    small: Option<&'static str>,
+    large: Option<&'static str>,
     get: fn(&SearchParams) -> String,
     set: fn(&mut SearchParams, &str) -> Option<()>,
 }
@@ -210,11 +236,25 @@ fn pct(v: &str) -> Option<u32> {
     num(v).filter(|x| *x <= 100.0).map(|x| x as u32)
 }
 
-/// Every parameter, in the order of the README's table: the one list that `NAMES`, `get`
-/// and `set` read.
+/// Every setting, in the order of the docs' table: the one list that `NAMES`, `get`, `set`,
+/// the per-size defaults and the table read.
+///
+/// Per-size defaults: at every size the learned patterns at Pachi's weight (300 virtual
+/// wins times sqrt(p) against an even prior of 20: `prior_learned` 15 in even-prior units)
+/// with the heuristic terms they already hold (distance to the last move, line, 3x3 shape)
+/// at zero: against Pachi at equal time the heuristics diluted the patterns
+/// (bench/README.md, "Against Pachi"). Below 15x15 also flat AMAF, expansion after 3 visits
+/// and no last-good-reply, which together won at equal time on 9x9; from 15x15 up
+/// progressive widening from the five best priors, which (with the opening book) won an
+/// SPRT at equal time on 19x19 (bench/README.md, "Search refinements"). The judge of dead
+/// stones keeps the struct's defaults ([`SearchParams::same_at_every_size`]).
 const PARAMS: &[Param] = &[
     Param {
         name: "policy",
+        range: "heavy, learned or light",
+        doc: "playout policy: heavy (tactics, last good reply, 3x3 shapes), learned (the heavy tactics, then moves drawn by learned shape and distance weights) or light (uniform random)",
+        small: None,
+        large: None,
         get: |p| p.playout.policy.to_string(),
         set: |p, v| {
             p.playout.policy = v.trim().parse().ok()?;
@@ -223,6 +263,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "rave_k",
+        range: ">= 0",
+        doc: "K of the RAVE schedule beta = r / (r + n + n r / K); 0: 3000 below 15x15, 4000 above",
+        small: None,
+        large: None,
         get: |p| p.rave_k.to_string(),
         set: |p, v| {
             p.rave_k = num(v)?;
@@ -231,6 +275,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "exploration",
+        range: ">= 0",
+        doc: "UCB exploration coefficient (0: the priors explore)",
+        small: None,
+        large: None,
         get: |p| p.exploration.to_string(),
         set: |p, v| {
             p.exploration = num(v)?;
@@ -239,6 +287,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "expand_visits",
+        range: "1 to 10^6",
+        doc: "visits of a leaf before it gets children",
+        small: Some("3"),
+        large: None,
         get: |p| p.expand_visits.to_string(),
         set: |p, v| {
             p.expand_visits = num(v)?.clamp(1.0, 1e6) as u32;
@@ -247,6 +299,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_even",
+        range: "0 to 10^6",
+        doc: "even prior visits at 0.5 per child; 0: 14 below 15x15, 20 above",
+        small: None,
+        large: None,
         get: |p| p.prior.even.to_string(),
         set: |p, v| {
             p.prior.even = num(v)?.min(1e6) as u32;
@@ -255,6 +311,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "amaf_early_weight",
+        range: ">= 0",
+        doc: "weight w of early moves in AMAF, 1 + w (L - t) / (L - s + 1)",
+        small: Some("0"),
+        large: None,
         get: |p| p.amaf_early_weight.to_string(),
         set: |p, v| {
             p.amaf_early_weight = num(v)?;
@@ -263,6 +323,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "max_nodes",
+        range: "1000 to 10^9",
+        doc: "most nodes the tree holds (`--max-tree-mb` sets it: 48 bytes a node)",
+        small: None,
+        large: None,
         get: |p| p.max_nodes.to_string(),
         set: |p, v| {
             p.max_nodes = num(v)?.clamp(1000.0, 1e9) as usize;
@@ -271,6 +335,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "min_visits_to_stop",
+        range: "0 to 10^12",
+        doc: "root visits before the search may stop at the soft limit",
+        small: None,
+        large: None,
         get: |p| p.min_visits_to_stop.to_string(),
         set: |p, v| {
             p.min_visits_to_stop = num(v)?.min(1e12) as u64;
@@ -279,6 +347,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "pw_base",
+        range: "0 to 10^6",
+        doc: "progressive widening (Coulom 2007): children looked at first, ordered by prior (0: all)",
+        small: None,
+        large: Some("5"),
         get: |p| p.pw_base.to_string(),
         set: |p, v| {
             p.pw_base = num(v)?.min(1e6) as u32;
@@ -287,6 +359,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "pw_visits",
+        range: ">= 1",
+        doc: "progressive widening: visits at which one more child is looked at",
+        small: None,
+        large: None,
         get: |p| p.pw_visits.to_string(),
         set: |p, v| {
             p.pw_visits = num(v)?.max(1.0);
@@ -295,6 +371,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "pw_mu",
+        range: "> 1",
+        doc: "progressive widening: another child each time the visits grow by this factor",
+        small: None,
+        large: None,
         get: |p| p.pw_mu.to_string(),
         set: |p, v| {
             p.pw_mu = num(v).filter(|x| *x > 1.0)?;
@@ -303,6 +383,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_ko",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: retake a ko whose ban has expired",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.ko.to_string(),
         set: |p, v| {
             p.playout.heavy.ko = pct(v)?;
@@ -311,6 +395,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_escape",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: capture or escape after an atari (with no last move, every chain in atari)",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.escape.to_string(),
         set: |p, v| {
             p.playout.heavy.escape = pct(v)?;
@@ -319,6 +407,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_lgrf",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: the last good reply with forgetting (LGRF-2), after the tactics",
+        small: Some("0"),
+        large: None,
         get: |p| p.playout.heavy.lgrf.to_string(),
         set: |p, v| {
             p.playout.heavy.lgrf = pct(v)?;
@@ -327,6 +419,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_nakade",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: the vital point of an eye space next to the last move",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.nakade.to_string(),
         set: |p, v| {
             p.playout.heavy.nakade = pct(v)?;
@@ -335,6 +431,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_two_lib",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: the two-liberty race (miai, approach moves, counter-ataris; the ladder after a refused self-atari)",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.two_lib.to_string(),
         set: |p, v| {
             p.playout.heavy.two_lib = pct(v)?;
@@ -343,6 +443,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_n_lib",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: own 3-4 liberty chains near the last move atari a two-liberty neighbour",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.n_lib.to_string(),
         set: |p, v| {
             p.playout.heavy.n_lib = pct(v)?;
@@ -351,6 +455,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_eye_fix",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: fix an eye the last move threatens to make false",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.eye_fix.to_string(),
         set: |p, v| {
             p.playout.heavy.eye_fix = pct(v)?;
@@ -359,6 +467,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_pattern",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: 3x3 shapes around the last two moves",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.pattern.to_string(),
         set: |p, v| {
             p.playout.heavy.pattern = pct(v)?;
@@ -367,6 +479,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_self_atari",
+        range: "0 to 100",
+        doc: "heavy playouts, percent: a random bad self-atari is refused (one is never forced: with no permitted move left the side passes)",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.self_atari.to_string(),
         set: |p, v| {
             p.playout.heavy.self_atari = pct(v)?;
@@ -375,6 +491,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "heavy_fill",
+        range: "0 to 100",
+        doc: "heavy playouts: fill-board tries (MoGo) before a random move",
+        small: None,
+        large: None,
         get: |p| p.playout.heavy.fill.to_string(),
         set: |p, v| {
             p.playout.heavy.fill = num(v)?.min(100.0) as u32;
@@ -383,6 +503,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "learned_self_atari",
+        range: "0 to 100",
+        doc: "learned policy, percent: drawn moves checked for a bad self-atari (drawn again)",
+        small: None,
+        large: None,
         get: |p| p.playout.learned.self_atari.to_string(),
         set: |p, v| {
             p.playout.learned.self_atari = pct(v)?;
@@ -391,6 +515,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "learned_near",
+        range: "0 to 100",
+        doc: "learned policy: exponent on the learned distance gammas (0: no preference near the last two moves)",
+        small: None,
+        large: None,
         get: |p| p.playout.learned.near.to_string(),
         set: |p, v| {
             p.playout.learned.near = num(v)?.min(100.0);
@@ -399,6 +527,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "learned_gammas",
+        range: "a file, or embedded",
+        doc: "learned policy: a gammas file instead of the built-in learned.bin (e.g. from `tengen patterns balance`)",
+        small: None,
+        large: None,
         get: |p| {
             p.playout
                 .learned
@@ -426,6 +558,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_line1",
+        range: ">= 0",
+        doc: "prior losses for first-line moves in empty areas (even-prior units)",
+        small: Some("0"),
+        large: Some("0"),
         get: |p| p.prior.line1.to_string(),
         set: |p, v| {
             p.prior.line1 = num(v)?;
@@ -434,6 +570,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_line2",
+        range: ">= 0",
+        doc: "prior losses for second-line moves in empty areas",
+        small: Some("0"),
+        large: Some("0"),
         get: |p| p.prior.line2.to_string(),
         set: |p, v| {
             p.prior.line2 = num(v)?;
@@ -442,6 +582,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_line3",
+        range: ">= 0",
+        doc: "prior wins for third-line moves in empty areas",
+        small: Some("0"),
+        large: Some("0"),
         get: |p| p.prior.line3.to_string(),
         set: |p, v| {
             p.prior.line3 = num(v)?;
@@ -450,6 +594,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_near1",
+        range: ">= 0",
+        doc: "prior wins for moves at common-fate-graph distance 1 from the last move",
+        small: Some("0"),
+        large: Some("0"),
         get: |p| p.prior.near[0].to_string(),
         set: |p, v| {
             p.prior.near[0] = num(v)?;
@@ -458,6 +606,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_near2",
+        range: ">= 0",
+        doc: "prior wins for moves at distance 2 from the last move",
+        small: Some("0"),
+        large: Some("0"),
         get: |p| p.prior.near[1].to_string(),
         set: |p, v| {
             p.prior.near[1] = num(v)?;
@@ -466,6 +618,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_near3",
+        range: ">= 0",
+        doc: "prior wins for moves at distance 3 from the last move",
+        small: Some("0"),
+        large: Some("0"),
         get: |p| p.prior.near[2].to_string(),
         set: |p, v| {
             p.prior.near[2] = num(v)?;
@@ -474,6 +630,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_capture",
+        range: ">= 0",
+        doc: "prior wins for a capture (more for bigger chains)",
+        small: None,
+        large: None,
         get: |p| p.prior.capture.to_string(),
         set: |p, v| {
             p.prior.capture = num(v)?;
@@ -482,6 +642,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_save",
+        range: ">= 0",
+        doc: "prior wins for saving a chain in atari (more for bigger chains)",
+        small: None,
+        large: None,
         get: |p| p.prior.save.to_string(),
         set: |p, v| {
             p.prior.save = num(v)?;
@@ -490,6 +654,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_ladder",
+        range: ">= 0",
+        doc: "prior wins for an atari that captures in a ladder",
+        small: None,
+        large: None,
         get: |p| p.prior.ladder.to_string(),
         set: |p, v| {
             p.prior.ladder = num(v)?;
@@ -498,6 +666,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_pattern",
+        range: ">= 0",
+        doc: "prior wins for a 3x3 shape",
+        small: Some("0"),
+        large: Some("0"),
         get: |p| p.prior.pattern.to_string(),
         set: |p, v| {
             p.prior.pattern = num(v)?;
@@ -506,6 +678,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_ko",
+        range: ">= 0",
+        doc: "prior wins for retaking a ko",
+        small: None,
+        large: None,
         get: |p| p.prior.ko.to_string(),
         set: |p, v| {
             p.prior.ko = num(v)?;
@@ -514,6 +690,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_self_atari",
+        range: ">= 0",
+        doc: "prior losses for a bad self-atari",
+        small: None,
+        large: None,
         get: |p| p.prior.self_atari.to_string(),
         set: |p, v| {
             p.prior.self_atari = num(v)?;
@@ -522,6 +702,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_pass",
+        range: ">= 0",
+        doc: "prior losses for passing on a board that still has room",
+        small: None,
+        large: None,
         get: |p| p.prior.pass.to_string(),
         set: |p, v| {
             p.prior.pass = num(v)?;
@@ -530,6 +714,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_learned",
+        range: ">= 0",
+        doc: "prior wins sqrt(p) times this for a move the learned patterns give probability p >= 0.001 (0: heuristic priors only)",
+        small: Some("15"),
+        large: Some("15"),
         get: |p| p.prior.learned.to_string(),
         set: |p, v| {
             p.prior.learned = num(v)?;
@@ -538,6 +726,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_book",
+        range: ">= 0",
+        doc: "prior wins for a root move the opening book names: its share of the book's games times this",
+        small: None,
+        large: None,
         get: |p| p.prior.book.to_string(),
         set: |p, v| {
             p.prior.book = num(v)?;
@@ -546,6 +738,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_joseki",
+        range: ">= 0",
+        doc: "prior wins on 19x19 for a local reply the joseki dictionary gives after the last move: its share times this (unmeasured, so off)",
+        small: None,
+        large: None,
         get: |p| p.prior.joseki.to_string(),
         set: |p, v| {
             p.prior.joseki = num(v)?;
@@ -554,6 +750,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_owned",
+        range: ">= 0",
+        doc: "prior losses, while selecting, for a move on a point the search's playouts give one side at least 90% of the time",
+        small: None,
+        large: None,
         get: |p| p.prior.owned.to_string(),
         set: |p, v| {
             p.prior.owned = num(v)?;
@@ -562,6 +762,10 @@ const PARAMS: &[Param] = &[
     },
     Param {
         name: "prior_crit",
+        range: ">= 0",
+        doc: "prior wins, while selecting, for a critical point (Coulom 2009), criticality x 5 up to 1",
+        small: None,
+        large: None,
         get: |p| p.prior.crit.to_string(),
         set: |p, v| {
             p.prior.crit = num(v)?;
@@ -584,6 +788,58 @@ const NAME_LIST: [&str; PARAMS.len()] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// docs/options.md holds [`SearchParams::markdown_table`] between its markers;
+    /// `TENGEN_BLESS=1` rewrites it there.
+    #[test]
+    fn settings_table_in_the_docs_is_the_one_table() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/options.md");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (begin, end) = ("<!-- begin settings -->\n", "<!-- end settings -->");
+        let a = text.find(begin).expect("begin marker") + begin.len();
+        let b = text.find(end).expect("end marker");
+        let want = SearchParams::markdown_table();
+        if std::env::var("TENGEN_BLESS").is_ok() {
+            std::fs::write(&path, format!("{}{want}{}", &text[..a], &text[b..])).unwrap();
+            return;
+        }
+        assert_eq!(
+            text[a..b],
+            want,
+            "docs/options.md's settings table is stale: TENGEN_BLESS=1 cargo test settings_table"
+        );
+    }
+
+    #[test]
+    fn the_table_shows_the_per_size_defaults() {
+        let t = SearchParams::table();
+        assert_eq!(t.len(), SearchParams::NAMES.len());
+        let row = |n: &str| t.iter().find(|p| p.name == n).unwrap().clone();
+        let pw = row("pw_base");
+        assert_eq!(
+            (pw.default.as_str(), pw.small.as_str(), pw.large.as_str()),
+            ("0", "0", "5")
+        );
+        let ev = row("expand_visits");
+        assert_eq!(
+            (ev.default.as_str(), ev.small.as_str(), ev.large.as_str()),
+            ("8", "3", "8")
+        );
+        let pl = row("prior_learned");
+        assert_eq!((pl.small.as_str(), pl.large.as_str()), ("15", "15"));
+        assert!(t.iter().all(|p| !p.doc.is_empty() && !p.range.is_empty()));
+        // a setting given by name is not replaced by a per-size default
+        let mut p = SearchParams::default();
+        p.set("pw_base=2").unwrap();
+        assert_eq!(p.for_size(19).pw_base, 2);
+        assert_eq!(
+            SearchParams::default()
+                .same_at_every_size()
+                .for_size(19)
+                .pw_base,
+            0
+        );
+    }
 
     #[test]
     fn small_boards_take_their_defaults_unless_given() {
