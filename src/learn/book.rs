@@ -258,10 +258,7 @@ pub fn rate(book: &Book, games: &[Moves], policy: &PlayPolicy) -> Rating {
 /// summary (its last line one JSON object).
 pub fn run_build(a: &BuildArgs) -> Result<(), String> {
     let t = Instant::now();
-    let raw = records::read_all(&a.records).map_err(|e| format!("{}: {e}", a.records.display()))?;
-    if raw.is_empty() {
-        return Err(format!("{}: no game records", a.records.display()));
-    }
+    let (raw, split) = records::read_with_holdout(&a.records, a.holdout)?;
     let index_path = a
         .index
         .clone()
@@ -274,14 +271,6 @@ pub fn run_build(a: &BuildArgs) -> Result<(), String> {
             HashMap::new()
         }
     };
-    let split = raw.len().saturating_sub(a.holdout);
-    if split == 0 {
-        return Err(format!(
-            "{} games, all of them in the holdout of {}",
-            raw.len(),
-            a.holdout
-        ));
-    }
     let mut counter = Counter::new(19, a.plies);
     let (mut damaged, mut unknown) = (0usize, 0usize);
     for g in &raw[..split] {
@@ -302,13 +291,7 @@ pub fn run_build(a: &BuildArgs) -> Result<(), String> {
     std::fs::write(&a.out, &bytes).map_err(|e| format!("{}: {e}", a.out.display()))?;
     let held: Vec<Moves> = raw[split..].iter().filter_map(|g| g.parse().ok()).collect();
     let r = rate(&book, &held, &PlayPolicy::default());
-    let pct = |n: u64, d: u64| {
-        if d == 0 {
-            0.0
-        } else {
-            (1000.0 * n as f64 / d as f64).round() / 10.0
-        }
-    };
+    let pct = records::percent;
     println!(
         "{} games counted ({} damaged skipped, {} without a result), {} plies each",
         counted, damaged, unknown, a.plies

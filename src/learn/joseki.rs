@@ -230,18 +230,7 @@ pub fn run_build(a: &JosekiArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&a.min_share) {
         return Err(format!("--min-share {} outside 0..1", a.min_share));
     }
-    let raw = records::read_all(&a.records).map_err(|e| format!("{}: {e}", a.records.display()))?;
-    if raw.is_empty() {
-        return Err(format!("{}: no game records", a.records.display()));
-    }
-    let split = raw.len().saturating_sub(a.holdout);
-    if split == 0 {
-        return Err(format!(
-            "{} games, all of them in the holdout of {}",
-            raw.len(),
-            a.holdout
-        ));
-    }
+    let (raw, split) = records::read_with_holdout(&a.records, a.holdout)?;
     let plies = a.plies as usize;
     let mut counter = Counter::new(a.region as usize, a.max_stones, plies);
     let mut damaged = 0usize;
@@ -259,13 +248,7 @@ pub fn run_build(a: &JosekiArgs) -> Result<(), String> {
     std::fs::write(&a.out, &bytes).map_err(|e| format!("{}: {e}", a.out.display()))?;
     let held: Vec<Moves> = raw[split..].iter().filter_map(|g| g.parse().ok()).collect();
     let r = rate(&joseki, &held, plies);
-    let pct = |n: u64, d: u64| {
-        if d == 0 {
-            0.0
-        } else {
-            (1000.0 * n as f64 / d as f64).round() / 10.0
-        }
-    };
+    let pct = records::percent;
     println!(
         "{counted} games counted ({damaged} damaged skipped), {plies} moves each, corners \
          of {0}x{0} with at most {1} stones",

@@ -30,6 +30,33 @@ pub struct Moves {
     pub moves: Vec<(Color, Option<Point>)>,
 }
 
+/// The records under `path` for a builder that rates on the newest `holdout` games: all
+/// of them and the index where the held-out ones begin. An error when there are none, or
+/// when every game would be held out.
+pub fn read_with_holdout(path: &Path, holdout: usize) -> Result<(Vec<RawGame>, usize), String> {
+    let raw = read_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if raw.is_empty() {
+        return Err(format!("{}: no game records", path.display()));
+    }
+    let split = raw.len().saturating_sub(holdout);
+    if split == 0 {
+        return Err(format!(
+            "{} games, all of them in the holdout of {holdout}",
+            raw.len()
+        ));
+    }
+    Ok((raw, split))
+}
+
+/// `n` of `d` in percent with one decimal (0 when `d` is 0), for builders' summaries.
+pub fn percent(n: u64, d: u64) -> f64 {
+    if d == 0 {
+        0.0
+    } else {
+        (1000.0 * n as f64 / d as f64).round() / 10.0
+    }
+}
+
 /// Every game under `path` (a file or a folder), in file-name order and line order. Files
 /// ending in `.sgf` hold one SGF game; other files hold Tom lines (blank lines skipped).
 /// Files named `README*`, `index*` or starting with a dot, and files that are not text
