@@ -71,7 +71,7 @@ loadsgf ../sgf/tactics/lifedeath09.sgf
 91 tengen-playout_owner B2 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 92 reg_genmove b
-#? [B7|D5|A4|B4|E4|C3|H3|H1|PASS|pass] *
+#? [B7|D5|A4|B4|E4|C3|H3|H1|PASS|pass]
 
 # lifedeath10: White's chain at B2 lives with Black to move; White, given the move, keeps it alive (Pachi t-unit bent4.t, position 2).
 loadsgf ../sgf/tactics/lifedeath10.sgf
@@ -99,7 +99,7 @@ loadsgf ../sgf/tactics/lifedeath13.sgf
 131 tengen-playout_owner B2 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 132 reg_genmove b
-#? [A7|C7|C6|D5|E4|A3|C3|G3|A1|C1|G1|PASS|pass] *
+#? [A7|C7|C6|D5|E4|A3|C3|G3|A1|C1|G1|PASS|pass]
 
 # lifedeath14: White's chain at H2 lives; White to move keeps it alive (Pachi t-unit bent4.t, position 6).
 loadsgf ../sgf/tactics/lifedeath14.sgf

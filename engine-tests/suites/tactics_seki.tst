@@ -132,7 +132,7 @@ loadsgf ../sgf/tactics/seki17.sgf
 # seki18: Black takes the chain at C4 even with White to move; Black, given the move, keeps it dead (Pachi t-unit seki.t, position 18).
 loadsgf ../sgf/tactics/seki18.sgf
 181 tengen-playout_owner C4 100 1
-#? [black ([7-9]\d|100) white \d+ neither \d+]
+#? [black ([7-9]\d|100) white \d+ neither \d+] *
 182 reg_genmove b
 #? [A7|B7|C7|G7|B5|B4|G4|B3|A1|B1|C1|G1|PASS|pass]
 

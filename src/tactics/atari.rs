@@ -109,38 +109,6 @@ pub fn capture_moves<const W: usize, const P: usize>(
     caps.emit(out);
 }
 
-/// Every chain in atari on the board, for `c`: the moves that save `c`'s own chains
-/// ([`escape_moves`]) and the liberties that capture enemy chains (ko-barred captures left
-/// out). For a position with no last move to look around (a set-up position, or after a
-/// pass). Appends to `out`, each point once.
-pub fn ataris_everywhere<const W: usize, const P: usize>(
-    b: &Board<W, P>,
-    c: Color,
-    out: &mut PointList,
-) {
-    let all = b.stones(Color::Black).or(b.stones(Color::White));
-    for chain in b.chains(&all) {
-        let Some(first) = chain.first() else {
-            continue;
-        };
-        let q = Point(first as u16);
-        if b.lib_count(q) != 1 {
-            continue;
-        }
-        if b.color_at(q) == Some(c) {
-            let mut saves = PointList::new();
-            escape_moves(b, q, &mut saves);
-            for &s in saves.as_slice() {
-                out.push_unique(s);
-            }
-        } else if let Some(lib) = atari_liberty(b, q) {
-            if b.is_legal_fast(c, lib) {
-                out.push_unique(lib);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,41 +172,6 @@ mod tests {
         b2.set_point(pt("G7", 9), Some(W));
         escape_moves(&b2, pt("C3", 9), &mut out);
         assert_eq!(out.as_slice(), &[pt("D3", 9)]);
-    }
-
-    #[test]
-    fn ataris_everywhere_saves_own_chains_and_captures_enemy_ones() {
-        let b = two_counter_captures();
-        // White: C2's own saves (capture D2-D3-C3 at D1, B2 at B1, run to C1)
-        let mut out = PointList::new();
-        ataris_everywhere(&b, W, &mut out);
-        let mut got = out.as_slice().to_vec();
-        got.sort();
-        let mut want = vec![pt("B1", 9), pt("C1", 9), pt("D1", 9)];
-        want.sort();
-        assert_eq!(got, want);
-        // Black: capture C2 at C1, save B2 (at B1: C1 is already listed), save the
-        // three-stone chain by capturing C2 (C1) or running to D1
-        let mut out = PointList::new();
-        ataris_everywhere(&b, B, &mut out);
-        assert!(out.contains(pt("C1", 9)) && out.contains(pt("B1", 9)));
-        // a caught ladder is no save, and a board without ataris has no moves
-        let ladder = corner9(&[
-            ". . . . . .", //
-            ". . X . . .",
-            ". X O . . .",
-            ". . X X . .",
-            ". . . . . .",
-        ]);
-        let mut out = PointList::new();
-        ataris_everywhere(&ladder, W, &mut out);
-        assert!(out.is_empty(), "{:?}", out);
-        ataris_everywhere(&ladder, B, &mut out);
-        assert_eq!(out.as_slice(), &[pt("D3", 9)]);
-        let mut out = PointList::new();
-        let empty = crate::board::Board9::new(9).unwrap();
-        ataris_everywhere(&empty, B, &mut out);
-        assert!(out.is_empty());
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub mod twolib;
 #[cfg(test)]
 pub(crate) mod testutil;
 
-pub use atari::{atari_liberty, ataris_everywhere, capture_moves, escape_moves};
+pub use atari::{atari_liberty, capture_moves, escape_moves};
 pub use ladder::{escape_is_caught, ladder_works};
 pub use nakade::nakade_point;
 pub use seki::breaks_seki;

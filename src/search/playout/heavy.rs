@@ -4,8 +4,7 @@
 //!
 //! The rules, in order: retake a ko whose ban has expired; capture or escape after the last
 //! move's atari (counter-captures first, ladder-aware escapes; always when an own chain of
-//! three or more stones is in atari; with no last move, after a pass or in a set-up
-//! position, every chain in atari on the board); after the opponent refused a bad self-atari, ladder
+//! three or more stones is in atari); after the opponent refused a bad self-atari, ladder
 //! its two-liberty chain there; the two-liberty race next to the last move (ataris on
 //! chains without miai, approach moves, the defender's counter-captures and counter-ataris);
 //! the defence of own three- and four-liberty chains around the last move by attacking a
@@ -279,16 +278,7 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
             }
         }
     }
-    let Some(l1) = ctx.last[0] else {
-        // no last move to look around (a set-up position, or after a pass): the chains in
-        // atari anywhere on the board
-        if roll(rng, hp.escape) {
-            cands.clear();
-            tactics::ataris_everywhere(b, c, &mut cands);
-            return pick(b, c, &cands, rng);
-        }
-        return None;
-    };
+    let l1 = ctx.last[0]?;
     let l1_stone = b.color_at(l1) == Some(opp);
     // an own chain of three or more stones in atari is always defended
     let big_in_atari = b
@@ -536,24 +526,6 @@ mod tests {
         let r = Replies::new(9);
         let p = choose(&mut b, Color::Black, &ctx("E4"), &r, &always(), &mut rng);
         assert_eq!(p, Some(pt("E6")));
-    }
-
-    #[test]
-    fn with_no_last_move_chains_in_atari_anywhere_are_taken_and_saved() {
-        let none = Context {
-            last: [None, None],
-            old_ko: None,
-        };
-        let r = Replies::new(9);
-        let mut rng = SmallRng::seed_from_u64(3);
-        // White E5 in atari (Black D5, F5, E6), no last move: Black takes at E4, White runs
-        let mut b = board(&["D5", "F5", "E6"], &["E5"]);
-        for _ in 0..20 {
-            let p = choose(&mut b, Color::Black, &none, &r, &always(), &mut rng);
-            assert_eq!(p, Some(pt("E4")));
-            let p = choose(&mut b, Color::White, &none, &r, &always(), &mut rng);
-            assert_eq!(p, Some(pt("E4")));
-        }
     }
 
     #[test]
