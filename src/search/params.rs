@@ -396,7 +396,7 @@ const PARAMS: &[Param] = &[
     Param {
         name: "heavy_escape",
         range: "0 to 100",
-        doc: "heavy playouts, percent: capture or escape after an atari (with no last move, every chain in atari)",
+        doc: "heavy playouts, percent: capture or escape after an atari",
         small: None,
         large: None,
         get: |p| p.playout.heavy.escape.to_string(),
