@@ -33,8 +33,9 @@ fn whole(v: &str, lo: u64, hi: u64) -> Option<u64> {
     v.parse::<u64>().ok().filter(|x| (lo..=hi).contains(x))
 }
 
-/// `true`/`false` (also `1`/`0`), any case.
-fn boolean(v: &str) -> Option<bool> {
+/// `true`/`false` (also `1`/`0`), any case: the one reading of a boolean word, for the
+/// settings and the analysis keys.
+pub fn boolean(v: &str) -> Option<bool> {
     match v.trim().to_ascii_lowercase().as_str() {
         "true" | "1" => Some(true),
         "false" | "0" => Some(false),

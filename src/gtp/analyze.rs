@@ -205,11 +205,7 @@ fn is_key_word(w: &str) -> bool {
 
 /// A boolean value of an analysis key: `true` or `false` (any case), `1` or `0`.
 fn parse_bool(v: &str) -> Result<bool, String> {
-    match v.to_ascii_lowercase().as_str() {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(SYNTAX.into()),
-    }
+    crate::engine::settings::boolean(v).ok_or_else(|| SYNTAX.into())
 }
 
 /// The keys the analysis commands know (in lower case: keys are read in any case).

@@ -359,14 +359,10 @@ impl TreeSearch {
                 ..params.prior.clone()
             }),
             rave_k: params.rave_k_for(size),
-            crit: if params.prior.crit > 0.0 {
-                (0..n_idx).map(|_| AtomicI32::new(0)).collect()
-            } else {
-                Vec::new()
-            },
+            crit: atomics(if params.prior.crit > 0.0 { n_idx } else { 0 }),
             params,
             max_moves: 3 * size * size,
-            own: (0..n_idx).map(|_| AtomicI32::new(0)).collect(),
+            own: atomics(n_idx),
             own_n: AtomicU64::new(0),
             black_wins: AtomicU64::new(0),
             move_scores: (0..n_idx).map(|_| Default::default()).collect(),
@@ -641,6 +637,7 @@ impl Searcher for TreeSearch {
             },
             ..t
         });
+        let deadlines = time.map(|t| [t.soft_deadline(), t.hard_deadline()]);
         let mut next_report = interval.map(|i| started + i);
         loop {
             let now = Instant::now();
@@ -666,11 +663,10 @@ impl Searcher for TreeSearch {
                     }
                 }
             }
-            let limits = time.map(|t| [t.soft_deadline(), t.hard_deadline()]);
             for t in [next_report]
                 .into_iter()
                 .flatten()
-                .chain(limits.into_iter().flatten())
+                .chain(deadlines.into_iter().flatten())
             {
                 if t > now {
                     wake = wake.min(t);
