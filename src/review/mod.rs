@@ -537,10 +537,11 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
         });
         match written {
             Ok(r) => {
+                let n = r.record.moves.len();
                 print!(
-                    "{}: {} moves, {} a position, rules {}, komi {} -> {}{}\n{}",
+                    "{}: {n} move{}, {} a position, rules {}, komi {} -> {}{}\n{}",
                     input.display(),
-                    r.record.moves.len(),
+                    if n == 1 { "" } else { "s" },
                     r.budget,
                     r.rules,
                     r.record.komi,
