@@ -26,6 +26,7 @@ const SUBCOMMANDS: &[&str] = &[
     "match merge",
     "tune",
     "score",
+    "review",
     "bench playouts",
     "bench search",
     "patterns train",
