@@ -16,7 +16,8 @@ const RIGHT: f64 = 16.0;
 const TOP: f64 = 36.0;
 const BOTTOM: f64 = 32.0;
 
-/// Escapes text for XML content and attribute values.
+/// Escapes text for XML and HTML content and quoted attribute values (this graph and the
+/// match report, arena/report.rs), and blanks the control characters XML 1.0 forbids.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
