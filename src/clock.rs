@@ -711,19 +711,24 @@ impl SideClock {
         }
     }
 
+    /// This clock with nothing left on it: the state after the flag fell.
+    fn emptied(&self) -> SideClock {
+        SideClock {
+            main: 0.0,
+            in_overtime: self.tc.byoyomi > 0.0,
+            period: 0.0,
+            stones: 0,
+            periods: 0,
+            ..*self
+        }
+    }
+
     /// The clock after a move that overran, as the controller keeps it when it lets the
     /// side play on: the last chance the system gives (one byo-yomi period, one Canadian
     /// stone with nothing in its period, an empty bank plus the increment, nothing left).
     pub fn last_chance(&self) -> SideClock {
         let tc = self.tc;
-        let mut l = SideClock {
-            main: 0.0,
-            in_overtime: tc.byoyomi > 0.0,
-            period: 0.0,
-            stones: 0,
-            periods: 0,
-            ..*self
-        };
+        let mut l = self.emptied();
         match tc.overtime() {
             Overtime::Byoyomi => (l.period, l.periods) = (tc.byoyomi, 1),
             Overtime::Canadian => l.stones = 1,
@@ -759,14 +764,7 @@ impl SideClock {
         let per_move = tc.max_move.unwrap_or(f64::INFINITY);
         if elapsed > available + lag || elapsed > per_move + lag {
             let periods = (tc.overtime() == Overtime::Byoyomi).then_some(self.periods);
-            *self = SideClock {
-                main: 0.0,
-                in_overtime: tc.byoyomi > 0.0,
-                period: 0.0,
-                stones: 0,
-                periods: 0,
-                ..*self
-            };
+            *self = self.emptied();
             return Err(TimeLoss {
                 elapsed,
                 available: available.min(per_move),
