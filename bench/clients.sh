@@ -7,7 +7,10 @@
 # imagemagick), starts Lizzie 0.7.4 under Xvfb with Tengen as its engine (a private HOME,
 # so the user's own ~/.config/leela-zero is left alone), places three stones by clicking on
 # the board, lets Tengen analyse, checks that no "requires version 0.15" dialog is open
-# and writes docs/lizzie-analysis.png. TENGEN defaults to target/release/tengen.
+# and writes docs/lizzie-analysis.png. Then starts qGo 2.1 (Debian's qgo) with Tengen as its
+# computer engine, plays a short 9x9 game as Black by clicking (with one Undo and a pass),
+# checks that every genmove was answered and placed, and writes docs/qgo-game.png.
+# TENGEN defaults to target/release/tengen; CLIENTS="lizzie qgo" picks the clients.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -15,10 +18,12 @@ TENGEN=${1:-$ROOT/target/release/tengen}
 [ -x "$TENGEN" ] || { echo "no Tengen binary at $TENGEN (cargo build --release)" >&2; exit 1; }
 TENGEN=$(readlink -f "$TENGEN")
 SECONDS_ANALYSE=${SECONDS_ANALYSE:-8}
+CLIENTS=${CLIENTS:-lizzie qgo}
 DISP=${DISP:-:41}
 
 need=()
-for pair in Xvfb:xvfb openbox:openbox xdotool:xdotool import:imagemagick java:default-jre; do
+for pair in Xvfb:xvfb openbox:openbox xdotool:xdotool import:imagemagick java:default-jre \
+    /usr/games/qgo:qgo; do
     command -v "${pair%%:*}" >/dev/null || need+=("${pair#*:}")
 done
 [ -f /usr/share/java/lizzie.jar ] || need+=(liblizzie-java)
@@ -39,12 +44,14 @@ HOME=$WORK openbox >"$WORK/openbox.log" 2>&1 & pids+=($!)
 sleep 1
 
 # --- Lizzie -------------------------------------------------------------------------
+lizzie() {
 mkdir -p "$WORK/.config/leela-zero"
 cat >"$WORK/.config/leela-zero/lizzie-config.txt" <<CFG
 {"leelaz": {"engine-command": "$TENGEN --threads 1", "print-comms": true}}
 CFG
 (cd "$WORK" && HOME=$WORK exec java -Duser.home="$WORK" -jar /usr/share/java/lizzie.jar) \
     >"$WORK/lizzie.out" 2>&1 & pids+=($!)
+local java=$!
 main=
 for _ in $(seq 60); do
     main=$(xdotool search --onlyvisible --name '^Lizzie \[' 2>/dev/null | head -1) || true
@@ -76,3 +83,86 @@ if echo "$titles" | grep -qiE 'message|error|warning' || grep -q "requires versi
 fi
 grep -q '^> [0-9]* play B R4' "$WORK/lizzie.out" || { echo "FAIL: the clicks did not reach Tengen" >&2; exit 1; }
 echo "Lizzie: ok, docs/lizzie-analysis.png"
+kill "$java" 2>/dev/null || true
+sleep 2
+}
+
+# --- qGo ----------------------------------------------------------------------------
+# qGo numbers its commands (from 1000) only for an engine whose path ends in "gnugo", and
+# takes a genmove reply as the computer's move only when its number is the request's; so
+# the engine is a wrapper named tengen-gnugo (README, qGo). The wrapper logs both streams.
+qgo() {
+local home=$WORK/qgo-home
+mkdir -p "$home/.config/qGo"
+cat >"$WORK/tengen-gnugo" <<SH
+#!/bin/sh
+tee -a "$WORK/qgo.in" | "$TENGEN" --threads 1 --time 1 2>>"$WORK/qgo.err" | tee -a "$WORK/qgo.gtp"
+SH
+chmod +x "$WORK/tengen-gnugo"
+# What Preferences > Computer engine > Add writes, and the New game dialog's last choices.
+cat >"$home/.config/qGo/qGo.conf" <<CFG
+[General]
+COMPUTER_PLAYS_BLACK=false
+COMPUTER_PLAYS_WHITE=true
+DEFAULT_ENGINE=0
+EDIT_HANDICAP=0
+EDIT_KOMI=7.5
+EDIT_SIZE=9
+
+[ENGINES]
+1\\args=
+1\\path=$WORK/tengen-gnugo
+size=1
+CFG
+HOME=$home /usr/games/qgo >"$WORK/qgo.out" 2>&1 & pids+=($!)
+local main=
+for _ in $(seq 30); do
+    main=$(xdotool search --onlyvisible --name '^qGo ' 2>/dev/null | head -1) || true
+    [ -n "$main" ] && break
+    sleep 1
+done
+[ -n "$main" ] || { echo "qGo's window did not appear" >&2; cat "$WORK/qgo.out" >&2; exit 1; }
+sleep 2
+xdotool windowmove "$main" 0 0
+xdotool windowactivate --sync "$main" key ctrl+n   # New game...
+sleep 2
+local dialog
+dialog=$(xdotool search --onlyvisible --name '^Dialog$' | head -1)
+[ -n "$dialog" ] || { echo "qGo's New game dialog did not open" >&2; exit 1; }
+xdotool key --window "$dialog" Return
+local board=
+for _ in $(seq 20); do
+    board=$(xdotool search --onlyvisible --name ' vs\. .* - qGo$' 2>/dev/null | head -1) || true
+    [ -n "$board" ] && break
+    sleep 1
+done
+[ -n "$board" ] || { echo "qGo's board window did not open" >&2; exit 1; }
+xdotool windowmove "$board" 0 0 windowsize "$board" 980 900
+sleep 2
+# In the board window (980x900) the 9x9 grid runs from (52,208) to (532,688), 60 pixels a
+# line; qGo sends its own rows top-down, so the GTP row is 10 minus the row it draws.
+at() { xdotool mousemove --window "$board" "$1" "$2" click 1; sleep "$3"; }
+qclick() { at $((52 + $1 * 60)) $((208 + (9 - $2) * 60)) 3; }
+qclick 4 5; qclick 2 3; qclick 6 3; qclick 2 6; qclick 6 6
+# Undo twice (White's reply, then our move), then a different move. (Undo once and then
+# "Make move" crashes qGo 2.1 itself, with GNU Go as its engine too: its engine pointer is
+# left on the move taken back.)
+at 647 648 2
+at 647 648 2
+qclick 4 2
+at 647 668 3    # Pass
+mkdir -p docs
+import -window "$board" docs/qgo-game.png
+grep -E '^[0-9]+ ' "$WORK/qgo.in" | head -40 | sed 's/^/  > /'
+grep -E '^[=?]' "$WORK/qgo.gtp" | head -40 | sed 's/^/  < /'
+local asked answered
+asked=$(grep -c ' genmove white$' "$WORK/qgo.in" || true)
+answered=$(grep -cE '^=[0-9]+ ([A-HJ-T][0-9]+|pass|resign)$' "$WORK/qgo.gtp" || true)
+if grep -q '^?' "$WORK/qgo.gtp"; then echo "FAIL: Tengen refused a command of qGo's" >&2; exit 1; fi
+[ "$asked" -ge 4 ] && [ "$asked" = "$answered" ] \
+    || { echo "FAIL: qGo asked for $asked moves, Tengen answered $answered" >&2; exit 1; }
+grep -q ' undo 0$' "$WORK/qgo.in" || { echo "FAIL: the Undo click did not reach Tengen" >&2; exit 1; }
+echo "qGo: ok, $asked moves by Tengen, docs/qgo-game.png"
+}
+
+for c in $CLIENTS; do "$c"; done

@@ -524,13 +524,16 @@ impl Engine {
         Ok(())
     }
 
-    /// Takes back the last move; `false` when there is none.
-    pub fn undo(&mut self) -> bool {
-        let done = self.game.undo();
-        if done {
-            self.last = None;
+    /// Takes back the last `n` moves; `false`, and nothing taken back, when fewer were played.
+    pub fn undo(&mut self, n: usize) -> bool {
+        if n == 0 || n > self.game.move_number() {
+            return false;
         }
-        done
+        for _ in 0..n {
+            self.game.undo();
+        }
+        self.last = None;
+        true
     }
 
     /// Whether `color` may play `m` now.

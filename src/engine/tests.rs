@@ -51,8 +51,8 @@ fn play_undo_and_setup() {
     assert!(e.play(Color::White, Move::Play(c3)).is_err());
     assert!(!e.is_legal(Color::White, Move::Play(c3)));
     assert_eq!(e.game().move_number(), 1);
-    assert!(e.undo());
-    assert!(!e.undo());
+    assert!(e.undo(1));
+    assert!(!e.undo(1));
     assert_eq!(e.set_boardsize(1), Err(EngineError::BadSize));
     assert_eq!(e.set_boardsize(26), Err(EngineError::BadSize));
     e.set_boardsize(7).unwrap();
@@ -237,7 +237,7 @@ fn final_status_is_judged_once_per_position() {
     e.set_komi(100.5);
     e.score();
     assert_eq!(e.status_judgements(), 3);
-    assert!(e.undo());
+    assert!(e.undo(1));
     e.final_status();
     assert_eq!(e.status_judgements(), 4);
 }
@@ -358,7 +358,7 @@ fn resigns_only_after_three_lost_turns_in_a_row() {
         .all(|&d| d != Decision::Resign));
     assert_eq!(turns.last(), Some(&Decision::Resign));
     // a position reached otherwise than by the previous own turn starts a new streak
-    assert!(e.undo() && e.undo());
+    assert!(e.undo(1) && e.undo(1));
     let d = e.genmove(Color::White, &gen(false), &mut |_| {});
     assert_ne!(d, Decision::Resign);
 }

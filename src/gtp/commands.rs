@@ -617,9 +617,16 @@ impl Gtp {
         }
     }
 
+    /// `undo` takes one move back. The spec gives it no argument; qGo 2.1 sends `undo 0`
+    /// for one move (GNU Go ignores the number), and `undo N` takes N back, as GNU Go's
+    /// `gg-undo N` does: all of them or, with fewer moves played, none.
     fn undo(&mut self, args: &[String]) -> Reply {
-        want(args, 0)?;
-        if self.engine.undo() {
+        let n = match args {
+            [] => 1,
+            [count] => parse_count(count)?.max(1) as usize,
+            _ => return Err(SYNTAX.into()),
+        };
+        if self.engine.undo(n) {
             Ok(String::new())
         } else {
             Err("cannot undo".into())

@@ -128,6 +128,27 @@ fn play_and_errors_leave_state() {
 }
 
 #[test]
+fn undo_takes_a_count_or_qgos_zero_for_one_move() {
+    let mut g = engine();
+    for m in ["play b e5", "play w c5", "play b f6", "play w g7"] {
+        ok(&mut g, m);
+    }
+    // qGo 2.1's Undo button sends `undo 0` and takes one move off its own board.
+    ok(&mut g, "undo 0");
+    assert_eq!(g.game().move_number(), 3);
+    assert_eq!(ok(&mut g, "is_legal w g7"), "1");
+    // More than were played: refused, and nothing taken back.
+    assert_eq!(err(&mut g, "undo 4"), "cannot undo");
+    assert_eq!(g.game().move_number(), 3);
+    ok(&mut g, "undo 2");
+    assert_eq!(g.game().move_number(), 1);
+    for bad in ["undo x", "undo -1", "undo 1 2"] {
+        assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
+    }
+    assert_eq!(g.game().move_number(), 1);
+}
+
+#[test]
 fn is_legal_command() {
     let mut g = engine();
     ok(&mut g, "boardsize 9");
