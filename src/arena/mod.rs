@@ -43,8 +43,9 @@ use crate::board::{MAX_SIZE, MIN_SIZE};
 pub struct MatchArgs {
     /// An engine as NAME=COMMAND (two for a pair match, more for a tournament); COMMAND is
     /// split into words like a shell does, e.g. --engine "gnugo=/usr/games/gnugo --mode gtp
-    /// --level 10"; every `{seed}` in it becomes the game's own seed, so that seeded engines
-    /// play different games
+    /// --level 10" (on Windows a backslash is an ordinary character, so C:\Go\gnugo.exe
+    /// works as written; quote words with spaces); every `{seed}` in it becomes the game's
+    /// own seed, so that seeded engines play different games
     #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
     pub engines: Vec<String>,
     /// How the engines meet: pair (two engines), round-robin (each against each) or gauntlet
