@@ -713,6 +713,22 @@ const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "prior_early_pass",
+        range: "0 or 1",
+        doc: "1: the tree has a pass child on every board; 0: not before Pachi's earliest pass (size^2/(7-size/5) stones on the board) unless the opponent passed",
+        small: None,
+        large: None,
+        get: |p| u8::from(p.prior.early_pass).to_string(),
+        set: |p, v| {
+            p.prior.early_pass = match v.trim() {
+                "0" => false,
+                "1" => true,
+                _ => return None,
+            };
+            Some(())
+        },
+    },
+    Param {
         name: "prior_learned",
         range: ">= 0",
         doc: "prior wins sqrt(p) times this for a move the learned patterns give probability p >= 0.001 (0: heuristic priors only)",
@@ -918,6 +934,7 @@ mod tests {
                 "policy" => "light".to_string(),
                 "learned_gammas" => gammas_file.clone(),
                 "max_nodes" => (5000 + i).to_string(),
+                "prior_early_pass" => "0".to_string(),
                 _ => (i % 90 + 2).to_string(),
             };
             p.set(&format!("{name}={v}")).unwrap();

@@ -37,6 +37,11 @@ pub struct PriorParams {
     pub ko: f64,
     /// Losses for passing while the board still has room.
     pub pass: f64,
+    /// Whether the tree has a pass child before Pachi's earliest pass (stones on the board
+    /// at least size² / (7 − size/5): 16 on 9x9, 113 on 19x19); without it, a pass child
+    /// there only after the opponent's pass, so that a side losing a fight cannot spend
+    /// the visits of its lines on passing.
+    pub early_pass: bool,
     /// Wins for a move the learned patterns find likely: `sqrt(p)` times this (Pachi's
     /// form), none below p = 0.001; 0 leaves the learned patterns out.
     pub learned: f64,
@@ -70,6 +75,7 @@ impl PriorParams {
             pattern: 1.0,
             ko: 1.0,
             pass: 1.0,
+            early_pass: true,
             learned: 2.0,
             book: 2.0,
             owned: 0.0,
@@ -136,6 +142,8 @@ impl Priors {
     ) {
         let retake = ko_retake(b, c, last[2]);
         let (last2, last) = (last[1], last[0]);
+        // the opponent's last move was a pass (`None` at the start too: no earlier move)
+        let last_pass = last.is_none();
         let pr = &self.params;
         let e = pr.even as f64;
         let size = b.size();
@@ -222,13 +230,22 @@ impl Priors {
         }
         self.add_joseki(b, c, last, e, &mut accs);
         out.extend(accs.into_iter().map(|(p, a)| child(p, a)));
-        let mut pass = Acc::default();
-        pass.add(e, 0.5);
-        if empties * 4 > total {
-            pass.add(e * pr.pass, 0.0);
+        if pr.early_pass || last_pass || !before_earliest_pass(size, total - empties) {
+            let mut pass = Acc::default();
+            pass.add(e, 0.5);
+            if empties * 4 > total {
+                pass.add(e * pr.pass, 0.0);
+            }
+            out.push(child(PASS, pass));
         }
-        out.push(child(PASS, pass));
     }
+}
+
+/// Whether `stones` on a board of `size` are fewer than at Pachi's earliest pass,
+/// size² / (7 − size/5) stones (16 on 9x9, 39 on 13x13, 113 on 19x19).
+fn before_earliest_pass(size: usize, stones: usize) -> bool {
+    // stones < n² / (7 − n/5)  <=>  stones · (35 − n) < 5 n²
+    size < 35 && stones * (35 - size) < 5 * size * size
 }
 
 impl Priors {
@@ -446,6 +463,40 @@ mod tests {
         out.iter()
             .find(|c| c.point == p)
             .map(|c| c.prior_w2 as f64 / (2.0 * c.prior_n as f64))
+    }
+
+    #[test]
+    fn no_early_pass_child_before_pachis_earliest_pass_unless_the_opponent_passed() {
+        assert!(before_earliest_pass(9, 15) && !before_earliest_pass(9, 16));
+        assert!(before_earliest_pass(13, 38) && !before_earliest_pass(13, 39));
+        assert!(before_earliest_pass(19, 112) && !before_earliest_pass(19, 113));
+        let stones = |n: usize| -> Vec<Point> {
+            (0..n).map(|i| Point::new(i % 9, 2 * (i / 9), 9)).collect()
+        };
+        let mut params = PriorParams::new(14);
+        params.early_pass = false;
+        let pr = Priors::new(params);
+        let has_pass = |b: &Board9, last: Option<Point>| {
+            let mut out = vec![];
+            pr.compute(b, Color::White, &[last, None, None], &mut out);
+            out.iter().any(|c| c.point == PASS)
+        };
+        let few = Board9::from_stones(9, &stones(15), &[]).unwrap();
+        assert!(
+            !has_pass(&few, Some(pt("A1"))),
+            "15 stones on 9x9, no pass yet"
+        );
+        assert!(has_pass(&few, None), "the opponent passed");
+        let enough = Board9::from_stones(9, &stones(16), &[]).unwrap();
+        assert!(has_pass(&enough, Some(pt("A1"))));
+        let mut out = vec![];
+        Priors::new(PriorParams::new(14)).compute(
+            &few,
+            Color::White,
+            &[Some(pt("A1")), None, None],
+            &mut out,
+        );
+        assert!(out.iter().any(|c| c.point == PASS), "early_pass keeps it");
     }
 
     #[test]
