@@ -553,7 +553,15 @@ impl<const W: usize> Solver<'_, W> {
         // the mover wins if some move wins for it
         let mut result = !defending;
         let mut decided_by: Option<Step> = None;
-        for step in self.moves(n, &open) {
+        let mut steps = self.moves(n, &open);
+        // the step that decided this position in an earlier pass of the deepening first:
+        // it most often decides it again (the order changes no result, only the nodes)
+        if let Some(&hint) = self.best.get(&key) {
+            if let Some(i) = steps.iter().position(|&s| s == hint) {
+                steps[..=i].rotate_right(1);
+            }
+        }
+        for step in steps {
             let Some(child) = self.child(n, step) else {
                 continue;
             };
