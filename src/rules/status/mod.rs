@@ -264,6 +264,9 @@ struct Settled<const W: usize> {
     stones: Bitset<W>,
 }
 
+/// A chain's class from its local games, the reason and the nodes they took.
+type Decided = (Class, String, u64);
+
 /// The chains left to local games and the class each got.
 struct Read<const W: usize> {
     pending: Vec<Pending<W>>,
@@ -443,7 +446,7 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
             limits: self.limits,
             deadline: self.deadline,
         };
-        let results: Vec<Vec<(usize, (Class, String, u64))>> = areas
+        let results: Vec<Vec<(usize, Decided)>> = areas
             .par_iter()
             .map(|area| reader.read_area(area, &pending, &settled.stones, share))
             .collect();
@@ -576,7 +579,7 @@ impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
         pending: &[Pending<W>],
         settled: &Bitset<W>,
         share: u64,
-    ) -> Vec<(usize, (Class, String, u64))> {
+    ) -> Vec<(usize, Decided)> {
         let work = self.work;
         let limits = self.limits;
         let (multi, deadline) = (self.multi, self.deadline);
