@@ -18,6 +18,7 @@ const FOREIGN: &[(&str, &str)] = &[
     ("--return", "GNU parallel"),
     ("--cleanup", "GNU parallel"),
     ("--array", "Slurm's sbatch"),
+    ("--config", "gtp2ogs"),
 ];
 
 /// Tengen's subcommands whose `--help` lists flags.
@@ -26,6 +27,7 @@ const SUBCOMMANDS: &[&str] = &[
     "match merge",
     "tune",
     "score",
+    "review",
     "bench playouts",
     "bench search",
     "patterns train",

@@ -533,9 +533,14 @@ pub struct TimeLeft {
     pub periods: Option<u32>,
 }
 
-/// One side's clock under a [`TimeControl`].
+/// One side's clock: its [`TimeControl`], what is left on it, the lag allowance a move may
+/// overrun by and the seconds charged so far. The one clock model: the engine keeps one per
+/// side as the controller reports and charges it ([`crate::search::time::GameClock`]), the
+/// match runner's referee one per engine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SideClock {
+    /// The time control this clock runs under.
+    tc: TimeControl,
     /// Main time left (Fischer: the bank).
     pub main: f64,
     /// Whether main time is over and overtime runs.
@@ -546,18 +551,33 @@ pub struct SideClock {
     pub stones: u32,
     /// Byo-yomi: periods left, the current one included.
     pub periods: u32,
+    /// Seconds a move may overrun [`SideClock::available`] before the flag falls.
+    lag: f64,
+    /// Total seconds charged so far.
+    used: f64,
 }
 
 impl SideClock {
-    /// A full clock for `tc`.
-    pub fn new(tc: &TimeControl) -> SideClock {
+    /// A full clock for `tc`, without lag allowance.
+    pub fn new(tc: TimeControl) -> SideClock {
         let in_overtime = tc.main == 0.0 && tc.byoyomi > 0.0;
         SideClock {
+            tc,
             main: tc.main,
             in_overtime,
             period: if in_overtime { tc.byoyomi } else { 0.0 },
             stones: if in_overtime { tc.stones } else { 0 },
             periods: tc.periods,
+            lag: 0.0,
+            used: 0.0,
+        }
+    }
+
+    /// The same clock with a lag allowance of `lag` seconds (negative: none).
+    pub fn with_lag(self, lag: f64) -> SideClock {
+        SideClock {
+            lag: lag.max(0.0),
+            ..self
         }
     }
 
@@ -565,12 +585,13 @@ impl SideClock {
     /// time (Fischer and absolute time: always); otherwise the stones left in the Canadian
     /// period, or the periods left under byo-yomi (kgsGtp's convention), `seconds` being
     /// the current period's.
-    pub fn reported(tc: &TimeControl, seconds: f64, count: u32) -> SideClock {
+    pub fn reported(tc: TimeControl, seconds: f64, count: u32) -> SideClock {
         let seconds = if seconds.is_finite() {
             seconds.clamp(0.0, 1.0e9)
         } else {
             0.0
         };
+        let full = SideClock::new(tc);
         let main_only = matches!(tc.overtime(), Overtime::Absolute | Overtime::Fischer);
         if count == 0 || main_only {
             return SideClock {
@@ -579,6 +600,7 @@ impl SideClock {
                 period: 0.0,
                 stones: 0,
                 periods: tc.periods,
+                ..full
             };
         }
         let byoyomi = tc.overtime() == Overtime::Byoyomi;
@@ -588,12 +610,41 @@ impl SideClock {
             period: seconds,
             stones: if byoyomi { 0 } else { count },
             periods: if byoyomi { count } else { 0 },
+            ..full
         }
+    }
+
+    /// The time control this clock runs under.
+    pub fn control(&self) -> &TimeControl {
+        &self.tc
+    }
+
+    /// Seconds a move may overrun [`SideClock::available`] before the flag falls.
+    pub fn lag(&self) -> f64 {
+        self.lag
+    }
+
+    /// Total seconds charged so far.
+    pub fn used(&self) -> f64 {
+        self.used
+    }
+
+    /// Whether main time is still running (not yet in overtime); always true for absolute
+    /// and Fischer time, false from the start without main time (`--time-per-move`).
+    pub fn in_main_time(&self) -> bool {
+        !self.in_overtime
+    }
+
+    /// Seconds of main time spent so far (all of it after a loss on time). Under Fischer,
+    /// the bank spent net of the increments.
+    pub fn main_used(&self) -> f64 {
+        (self.tc.main - self.main).max(0.0)
     }
 
     /// The most seconds the next move may take without losing on time (lag allowance and
     /// the per-move cap left out).
-    pub fn available(&self, tc: &TimeControl) -> f64 {
+    pub fn available(&self) -> f64 {
+        let tc = &self.tc;
         let overtime = match tc.overtime() {
             Overtime::Absolute | Overtime::Fischer => 0.0,
             Overtime::Byoyomi => f64::from(self.periods) * tc.byoyomi,
@@ -607,22 +658,51 @@ impl SideClock {
         }
     }
 
+    /// As [`SideClock::available`], within the per-move cap if there is one.
+    pub fn available_this_move(&self) -> f64 {
+        let a = self.available();
+        self.tc.max_move.map_or(a, |m| a.min(m))
+    }
+
     /// GTP `time_left` arguments: seconds left (rounded down) and stones left in the current
     /// period (0 while in main time, and always under absolute and Fischer time). Under
     /// byo-yomi, kgsGtp's convention: the seconds of the current period and the periods left.
-    pub fn time_left(&self, tc: &TimeControl) -> (u32, u32) {
+    pub fn time_left(&self) -> (u32, u32) {
         if !self.in_overtime {
             (whole_seconds(self.main), 0)
-        } else if tc.overtime() == Overtime::Byoyomi {
+        } else if self.tc.overtime() == Overtime::Byoyomi {
             (whole_seconds(self.period), self.periods)
         } else {
             (whole_seconds(self.period), self.stones)
         }
     }
 
+    /// GTP `time_left` arguments for an engine that was told Japanese byo-yomi as
+    /// `time_settings MAIN PERIOD 1` (one stone in each period), or Fischer as
+    /// `time_settings MAIN-INCREMENT INCREMENT 1` (gtp2ogs's fallback: the bank less one
+    /// increment as main time, else the bank as the one stone's period); else as
+    /// [`SideClock::time_left`].
+    pub fn time_left_one_stone(&self) -> (u32, u32) {
+        match self.tc.overtime() {
+            Overtime::Byoyomi => match self.time_left() {
+                (t, s) if self.in_overtime && s > 0 => (t, 1),
+                left => left,
+            },
+            Overtime::Fischer => {
+                let bank = self.main;
+                if bank > self.tc.increment {
+                    (whole_seconds(bank - self.tc.increment), 0)
+                } else {
+                    (whole_seconds(bank), 1)
+                }
+            }
+            _ => self.time_left(),
+        }
+    }
+
     /// What is left, for the records.
-    pub fn left(&self, tc: &TimeControl) -> TimeLeft {
-        let japanese = tc.overtime() == Overtime::Byoyomi;
+    pub fn left(&self) -> TimeLeft {
+        let japanese = self.tc.overtime() == Overtime::Byoyomi;
         TimeLeft {
             main: self.main,
             period: self.in_overtime.then_some(self.period),
@@ -631,30 +711,60 @@ impl SideClock {
         }
     }
 
-    /// Charges a move that took `elapsed` seconds, with `lag` seconds of allowance. Fails
-    /// when it took more than [`SideClock::available`] (or the per-move cap) plus `lag`,
-    /// and then leaves nothing on the clock. Canadian: an overrun within the allowance costs
-    /// the rest of the period. Byo-yomi: a move finished within a period (plus the
-    /// allowance) keeps it; each period overrun beyond that is used up, time spilling over
-    /// from main time alike. Fischer: the increment comes after the move, up to the cap.
-    pub fn charge(&mut self, tc: &TimeControl, elapsed: f64, lag: f64) -> Result<(), TimeLoss> {
+    /// This clock with nothing left on it: the state after the flag fell.
+    fn emptied(&self) -> SideClock {
+        SideClock {
+            main: 0.0,
+            in_overtime: self.tc.byoyomi > 0.0,
+            period: 0.0,
+            stones: 0,
+            periods: 0,
+            ..*self
+        }
+    }
+
+    /// The clock after a move that overran, as the controller keeps it when it lets the
+    /// side play on: the last chance the system gives (one byo-yomi period, one Canadian
+    /// stone with nothing in its period, an empty bank plus the increment, nothing left).
+    pub fn last_chance(&self) -> SideClock {
+        let tc = self.tc;
+        let mut l = self.emptied();
+        match tc.overtime() {
+            Overtime::Byoyomi => (l.period, l.periods) = (tc.byoyomi, 1),
+            Overtime::Canadian => l.stones = 1,
+            Overtime::Fischer => l.main = tc.increment,
+            Overtime::Absolute => {}
+        }
+        l
+    }
+
+    /// Charges a move that took `elapsed` seconds, with this clock's lag allowance. Fails
+    /// when it took more than [`SideClock::available`] (or the per-move cap) plus the
+    /// allowance, and then leaves nothing on the clock. Canadian: an overrun within the
+    /// allowance costs the rest of the period. Byo-yomi: a move finished within a period
+    /// (plus the allowance) keeps it; each period overrun beyond that is used up, time
+    /// spilling over from main time alike. Fischer: the increment comes after the move, up
+    /// to the cap.
+    pub fn charge(&mut self, elapsed: f64) -> Result<(), TimeLoss> {
+        self.run_down(elapsed)?;
+        self.used += elapsed.max(0.0);
+        Ok(())
+    }
+
+    /// [`SideClock::charge`] but for the seconds used.
+    fn run_down(&mut self, elapsed: f64) -> Result<(), TimeLoss> {
+        let tc = self.tc;
+        let lag = self.lag;
         let elapsed = if elapsed.is_finite() {
             elapsed.max(0.0)
         } else {
             f64::MAX
         };
-        let lag = lag.max(0.0);
-        let available = self.available(tc);
+        let available = self.available();
         let per_move = tc.max_move.unwrap_or(f64::INFINITY);
         if elapsed > available + lag || elapsed > per_move + lag {
             let periods = (tc.overtime() == Overtime::Byoyomi).then_some(self.periods);
-            *self = SideClock {
-                main: 0.0,
-                in_overtime: tc.byoyomi > 0.0,
-                period: 0.0,
-                stones: 0,
-                periods: 0,
-            };
+            *self = self.emptied();
             return Err(TimeLoss {
                 elapsed,
                 available: available.min(per_move),

@@ -18,6 +18,7 @@
 //! - [`learn`]: training (`tengen patterns ...`) and building the book and the joseki
 //!   dictionary (`tengen book ...`).
 //! - [`scorecmd`]: `tengen score`, the verdict on finished game records.
+//! - [`review`]: `tengen review`, a whole-game review (win rates, mistakes, Lizzie's `LZ`).
 //! - [`benchcmd`]: `tengen bench`, speed measurements.
 
 #![warn(missing_docs)]
@@ -36,6 +37,7 @@ pub mod tactics;
 pub mod arena;
 pub mod benchcmd;
 pub mod learn;
+pub mod review;
 pub mod scorecmd;
 
 #[cfg(test)]
@@ -45,7 +47,7 @@ mod layers {
     use std::path::Path;
 
     /// The tools: modules above the engine.
-    const TOOLS: &[&str] = &["arena", "benchcmd", "learn", "scorecmd"];
+    const TOOLS: &[&str] = &["arena", "benchcmd", "learn", "review", "scorecmd"];
     /// The engine's modules.
     const ENGINE: &[&str] = &[
         "board", "book", "clock", "engine", "gtp", "patterns", "rules", "search", "sgf", "tactics",

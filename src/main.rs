@@ -1,5 +1,5 @@
 //! The `tengen` command: command line -> engine -> GTP loop on stdin/stdout, plus `tengen bench`,
-//! `tengen match` and `tengen tune`.
+//! `tengen match`, `tengen tune`, `tengen score` and `tengen review`.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
@@ -127,6 +127,9 @@ enum Command {
     Tune(tengen::arena::tune::TuneArgs),
     /// The verdict on finished game records: dead stones, seki and the count.
     Score(tengen::scorecmd::ScoreArgs),
+    /// Review whole games: every move searched, win rate and score lead written into a new
+    /// SGF (comments and Lizzie's LZ), mistakes marked with the engine's line (docs/review.md).
+    Review(tengen::review::ReviewArgs),
     /// Learned move patterns: train them on game records, or rate them on unseen games.
     Patterns {
         #[command(subcommand)]
@@ -451,6 +454,7 @@ fn main() -> ExitCode {
         }),
         Some(Command::Tune(a)) => finish(tengen::arena::tune::run(a)),
         Some(Command::Score(a)) => finish(tengen::scorecmd::run(a)),
+        Some(Command::Review(a)) => finish(tengen::review::run(a)),
         Some(Command::Patterns { what }) => finish(match what {
             tengen::learn::PatternsCommand::Train(a) => tengen::learn::run_train(a),
             tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),

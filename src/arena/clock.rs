@@ -1,112 +1,19 @@
-//! The referee's clock for each engine: the one clock model of [`crate::clock`] with the
-//! match's lag allowance and the seconds used so far. What the engines are told (GTP
-//! `time_settings`, kgsGtp's `kgs-time_settings`, KataGo's `kata-time_settings`) is decided in
-//! [`super::game`].
+//! The referee's clock for each engine: [`crate::clock::SideClock`], the one clock of a
+//! side, with the match's default lag allowance. What the engines are told (GTP
+//! `time_settings`, kgsGtp's `kgs-time_settings`, KataGo's `kata-time_settings`) is decided
+//! in [`super::game`].
 
-use crate::clock::{whole_seconds, SideClock};
-pub use crate::clock::{Overtime, TimeControl, TimeLeft, TimeLoss};
+pub use crate::clock::{Overtime, SideClock, TimeControl, TimeLeft, TimeLoss};
 
 /// Default lag allowance: a move may overrun the time it had by this many seconds before the
 /// flag falls (`tengen match --lag-allowance`).
 pub const LAG_ALLOWANCE: f64 = 0.5;
 
-/// One engine's clock during a game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Clock {
-    tc: TimeControl,
-    side: SideClock,
-    used: f64,
-    lag: f64,
+/// A full referee's clock for `tc` with the default lag allowance ([`LAG_ALLOWANCE`]).
+pub fn referee_clock(tc: TimeControl) -> SideClock {
+    SideClock::new(tc).with_lag(LAG_ALLOWANCE)
 }
 
-impl Clock {
-    /// A full clock for `tc`.
-    pub fn new(tc: TimeControl) -> Clock {
-        Clock {
-            tc,
-            side: SideClock::new(&tc),
-            used: 0.0,
-            lag: LAG_ALLOWANCE,
-        }
-    }
-
-    /// The same clock with a lag allowance of `lag` seconds instead of [`LAG_ALLOWANCE`].
-    pub fn with_lag(self, lag: f64) -> Clock {
-        Clock {
-            lag: lag.max(0.0),
-            ..self
-        }
-    }
-
-    /// Seconds a move may overrun [`Clock::available`] before the flag falls.
-    pub fn lag(&self) -> f64 {
-        self.lag
-    }
-
-    /// GTP `time_left` arguments ([`SideClock::time_left`]).
-    pub fn time_left(&self) -> (u32, u32) {
-        self.side.time_left(&self.tc)
-    }
-
-    /// GTP `time_left` arguments for an engine that was told Japanese byo-yomi as
-    /// `time_settings MAIN PERIOD 1` (one stone in each period), or Fischer as
-    /// `time_settings MAIN-INCREMENT INCREMENT 1` (gtp2ogs's fallback: the bank less one
-    /// increment as main time, else the bank as the one stone's period); else as
-    /// [`Clock::time_left`].
-    pub fn time_left_one_stone(&self) -> (u32, u32) {
-        match self.tc.overtime() {
-            Overtime::Byoyomi => match self.time_left() {
-                (t, s) if self.side.in_overtime && s > 0 => (t, 1),
-                left => left,
-            },
-            Overtime::Fischer => {
-                let bank = self.side.main;
-                if bank > self.tc.increment {
-                    (whole_seconds(bank - self.tc.increment), 0)
-                } else {
-                    (whole_seconds(bank), 1)
-                }
-            }
-            _ => self.time_left(),
-        }
-    }
-
-    /// What is left, for the records.
-    pub fn left(&self) -> TimeLeft {
-        self.side.left(&self.tc)
-    }
-
-    /// The most seconds the next move may take without losing on time (lag allowance excluded).
-    pub fn available(&self) -> f64 {
-        let a = self.side.available(&self.tc);
-        self.tc.max_move.map_or(a, |m| a.min(m))
-    }
-
-    /// Total seconds charged so far.
-    pub fn used(&self) -> f64 {
-        self.used
-    }
-
-    /// Whether main time is still running (not yet in overtime); always true for absolute
-    /// and Fischer time, false from the start without main time (`--time-per-move`).
-    pub fn in_main_time(&self) -> bool {
-        !self.side.in_overtime
-    }
-
-    /// Seconds of main time spent so far (all of it after a loss on time). Under Fischer,
-    /// the bank spent net of the increments.
-    pub fn main_used(&self) -> f64 {
-        (self.tc.main - self.side.main).max(0.0)
-    }
-
-    /// Charges a move that took `elapsed` seconds ([`SideClock::charge`] with this clock's
-    /// lag allowance). Fails when the flag falls, and then leaves nothing on the clock.
-    pub fn charge(&mut self, elapsed: f64) -> Result<(), TimeLoss> {
-        self.side.charge(&self.tc, elapsed, self.lag)?;
-        self.used += elapsed.max(0.0);
-        Ok(())
-    }
-}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,11 +40,11 @@ mod tests {
 
     #[test]
     fn absolute_time_runs_down_and_flag_falls() {
-        let mut c = Clock::new(tc("10 0 0"));
+        let mut c = referee_clock(tc("10 0 0"));
         assert_eq!(c.time_left(), (10, 0));
         assert_eq!(c.charge(4.0), Ok(()));
         assert_eq!(c.time_left(), (6, 0));
-        assert_eq!(c.available(), 6.0);
+        assert_eq!(c.available_this_move(), 6.0);
         // Within the lag allowance: accepted, clock at zero.
         assert_eq!(c.charge(6.3), Ok(()));
         assert_eq!(c.time_left(), (0, 0));
@@ -147,17 +54,17 @@ mod tests {
 
     #[test]
     fn a_wider_lag_allowance_keeps_the_flag_up() {
-        let mut c = Clock::new(tc("0 2 1")).with_lag(5.0);
+        let mut c = referee_clock(tc("0 2 1")).with_lag(5.0);
         assert_eq!(c.lag(), 5.0);
         assert_eq!(c.charge(6.9), Ok(()));
         assert_eq!(c.time_left(), (2, 1), "the next period is whole again");
         assert!(c.charge(7.1).is_err());
-        assert_eq!(Clock::new(tc("0 2 1")).with_lag(-1.0).lag(), 0.0);
+        assert_eq!(referee_clock(tc("0 2 1")).with_lag(-1.0).lag(), 0.0);
     }
 
     #[test]
     fn per_move_time_resets_every_move() {
-        let mut c = Clock::new(TimeControl::per_move(2.0).unwrap_or(tc("0 2 1")));
+        let mut c = referee_clock(TimeControl::per_move(2.0).unwrap_or(tc("0 2 1")));
         for _ in 0..5 {
             assert_eq!(c.time_left(), (2, 1));
             assert_eq!(c.charge(1.9), Ok(()));
@@ -174,8 +81,8 @@ mod tests {
 
     #[test]
     fn canadian_byoyomi_counts_stones_and_overflow_from_main_time() {
-        let mut c = Clock::new(tc("10 20 3"));
-        assert_eq!(c.available(), 30.0);
+        let mut c = referee_clock(tc("10 20 3"));
+        assert_eq!(c.available_this_move(), 30.0);
         // 12 s: 10 from main time, 2 from the first period, which counts as a stone.
         assert_eq!(c.charge(12.0), Ok(()));
         assert_eq!(c.time_left(), (18, 2));
@@ -263,9 +170,9 @@ mod tests {
 
     #[test]
     fn a_move_within_a_byoyomi_period_keeps_it() {
-        let mut c = Clock::new(tc("byoyomi 0 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 0 10 3")).with_lag(0.0);
         assert_eq!(c.time_left(), (10, 3));
-        assert_eq!(c.available(), 30.0);
+        assert_eq!(c.available_this_move(), 30.0);
         for _ in 0..10 {
             assert_eq!(c.charge(9.9), Ok(()));
             assert_eq!(c.time_left(), (10, 3));
@@ -286,11 +193,11 @@ mod tests {
 
     #[test]
     fn overrunning_byoyomi_periods_uses_them_up() {
-        let mut c = Clock::new(tc("byoyomi 0 10 5")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 0 10 5")).with_lag(0.0);
         // Less than a period too long: the first period is gone, the move ends in the second.
         assert_eq!(c.charge(14.0), Ok(()));
         assert_eq!(c.time_left(), (10, 4));
-        assert_eq!(c.available(), 40.0);
+        assert_eq!(c.available_this_move(), 40.0);
         // Ends in the third period from its start: two more used up.
         assert_eq!(c.charge(25.0), Ok(()));
         assert_eq!(c.time_left(), (10, 2));
@@ -316,38 +223,38 @@ mod tests {
 
     #[test]
     fn overrunning_every_byoyomi_period_at_once_is_a_loss() {
-        let mut c = Clock::new(tc("byoyomi 0 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 0 10 3")).with_lag(0.0);
         let loss = c.charge(31.0).err();
         assert_eq!(loss.map(|l| l.periods), Some(Some(3)));
         assert_eq!(
             loss.map(|l| l.to_string()).as_deref(),
             Some("31.00 s used, 30.00 s left; all 3 byo-yomi periods overrun")
         );
-        let mut c = Clock::new(tc("byoyomi 0 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 0 10 3")).with_lag(0.0);
         assert_eq!(c.charge(30.0), Ok(()), "ends as the last period ends");
         assert_eq!(c.time_left(), (10, 1));
     }
 
     #[test]
     fn main_time_spills_into_byoyomi_periods() {
-        let mut c = Clock::new(tc("byoyomi 20 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 20 10 3")).with_lag(0.0);
         assert_eq!(c.time_left(), (20, 0), "main time: no periods in time_left");
-        assert_eq!(c.available(), 50.0);
+        assert_eq!(c.available_this_move(), 50.0);
         assert_eq!(c.charge(12.5), Ok(()));
         assert_eq!(c.time_left(), (7, 0));
         assert_eq!(c.left().period, None);
         // 7.5 s of main time, then 9 s into the first period: it is kept.
         assert_eq!(c.charge(16.5), Ok(()));
         assert_eq!(c.time_left(), (10, 3));
-        let mut c = Clock::new(tc("byoyomi 20 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 20 10 3")).with_lag(0.0);
         // 20 s of main time, then 15 s: the first period is used up.
         assert_eq!(c.charge(35.0), Ok(()));
         assert_eq!(c.time_left(), (10, 2));
-        let mut c = Clock::new(tc("byoyomi 20 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 20 10 3")).with_lag(0.0);
         // 20 s of main time and 29 s: two periods used up, the move ends in the last.
         assert_eq!(c.charge(49.0), Ok(()));
         assert_eq!(c.time_left(), (10, 1));
-        let mut c = Clock::new(tc("byoyomi 20 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 20 10 3")).with_lag(0.0);
         assert_eq!(
             c.charge(50.5).err().map(|l| (l.available, l.periods)),
             Some((50.0, Some(3)))
@@ -356,7 +263,7 @@ mod tests {
 
     #[test]
     fn the_lag_allowance_applies_to_each_byoyomi_period() {
-        let mut c = Clock::new(tc("byoyomi 0 1 3")).with_lag(0.5);
+        let mut c = referee_clock(tc("byoyomi 0 1 3")).with_lag(0.5);
         // Within the allowance of the first period: kept.
         assert_eq!(c.charge(1.4), Ok(()));
         assert_eq!(c.time_left(), (1, 3));
@@ -372,8 +279,8 @@ mod tests {
             c.charge(1.6).err().map(|l| l.to_string()).as_deref(),
             Some("1.60 s used, 1.00 s left; the last byo-yomi period overrun")
         );
-        let wide = Clock::new(tc("byoyomi 0 1 3")).with_lag(5.0);
-        let mut w = wide.clone();
+        let wide = referee_clock(tc("byoyomi 0 1 3")).with_lag(5.0);
+        let mut w = wide;
         assert_eq!(w.charge(5.9), Ok(()));
         assert_eq!(w.time_left(), (1, 3));
         let mut w = wide;
@@ -383,7 +290,7 @@ mod tests {
 
     #[test]
     fn main_time_used_and_the_phase_of_the_next_move() {
-        let mut c = Clock::new(tc("byoyomi 20 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 20 10 3")).with_lag(0.0);
         assert!(c.in_main_time());
         assert_eq!(c.main_used(), 0.0);
         assert_eq!(c.charge(12.5), Ok(()));
@@ -395,27 +302,27 @@ mod tests {
         assert_eq!(c.main_used(), 20.0);
         assert_eq!(c.charge(3.0), Ok(()));
         assert_eq!(c.main_used(), 20.0, "overtime is not main time");
-        let mut abs = Clock::new(tc("absolute 10"));
+        let mut abs = referee_clock(tc("absolute 10"));
         assert_eq!(abs.charge(10.2), Ok(()));
         assert!(abs.in_main_time(), "absolute time has no overtime");
         assert_eq!(abs.main_used(), 10.0);
-        let per_move = Clock::new(TimeControl::per_move(1.0).unwrap_or(tc("0 1 1")));
+        let per_move = referee_clock(TimeControl::per_move(1.0).unwrap_or(tc("0 1 1")));
         assert!(!per_move.in_main_time());
         assert_eq!(per_move.main_used(), 0.0);
-        let mut lost = Clock::new(tc("10 5 1")).with_lag(0.0);
+        let mut lost = referee_clock(tc("10 5 1")).with_lag(0.0);
         assert!(lost.charge(20.0).is_err());
         assert_eq!(lost.main_used(), 10.0);
     }
 
     #[test]
     fn time_left_for_engines_told_one_stone_periods() {
-        let mut c = Clock::new(tc("byoyomi 5 10 3")).with_lag(0.0);
+        let mut c = referee_clock(tc("byoyomi 5 10 3")).with_lag(0.0);
         assert_eq!(c.time_left_one_stone(), (5, 0));
         assert_eq!(c.charge(16.0), Ok(()));
         assert_eq!(c.time_left(), (10, 2));
         assert_eq!(c.time_left_one_stone(), (10, 1));
         // Canadian and absolute clocks are not changed.
-        let mut c = Clock::new(tc("0 10 3"));
+        let mut c = referee_clock(tc("0 10 3"));
         assert_eq!(c.charge(1.0), Ok(()));
         assert_eq!(c.time_left_one_stone(), (9, 2));
         assert_eq!(
@@ -427,6 +334,9 @@ mod tests {
                 periods: None
             }
         );
-        assert_eq!(Clock::new(tc("absolute 60")).time_left_one_stone(), (60, 0));
+        assert_eq!(
+            referee_clock(tc("absolute 60")).time_left_one_stone(),
+            (60, 0)
+        );
     }
 }

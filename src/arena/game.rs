@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use gtp::Command;
 
-use super::clock::{Clock, Overtime, TimeControl, TimeLeft};
+use super::clock::{Overtime, SideClock, TimeControl, TimeLeft};
 use super::judge::Judge;
 use super::plan::{self, Opening, Scheduled};
 use super::process::{shorten, Engine, EngineError, Reply, Transcript};
@@ -237,7 +237,7 @@ struct Game<'a> {
     s: &'a GameSettings,
     names: [String; 2],
     engines: [Option<Engine>; 2],
-    clocks: [Option<Clock>; 2],
+    clocks: [Option<SideClock>; 2],
     /// Engines told byo-yomi or Fischer time in GTP's `time_settings` form (they know no
     /// `kgs-time_settings` or `kata-time_settings`): their `time_left` follows that form.
     one_stone: [bool; 2],
@@ -476,7 +476,7 @@ impl Game<'_> {
             self.time_settings(c, tc)?;
             let lag = self.s.lag_allowance_for.get(&spec.name).copied();
             let lag = lag.unwrap_or(self.s.lag_allowance);
-            self.clocks[c.index()] = Some(Clock::new(tc).with_lag(lag));
+            self.clocks[c.index()] = Some(SideClock::new(tc).with_lag(lag));
         }
         Ok(())
     }
@@ -616,7 +616,7 @@ impl Game<'_> {
             } else {
                 clock.time_left()
             };
-            let avail = clock.available() + clock.lag() + 0.05;
+            let avail = clock.available_this_move() + clock.lag() + 0.05;
             if avail <= timeout {
                 timeout = avail;
                 clock_limit = true;
@@ -638,7 +638,7 @@ impl Game<'_> {
         }
         let in_main = self.clocks[c.index()]
             .as_ref()
-            .is_some_and(Clock::in_main_time);
+            .is_some_and(SideClock::in_main_time);
         let genmove = cmd("genmove", &[gtp_color(c)]);
         let started = Instant::now();
         let reply = match self.raw(c, &genmove, Duration::from_secs_f64(timeout)) {
@@ -747,7 +747,7 @@ impl Game<'_> {
             reason,
             moves: std::mem::take(&mut self.moves),
             seconds: std::mem::take(&mut self.seconds),
-            time_left: [0, 1].map(|i| self.clocks[i].as_ref().map(Clock::left)),
+            time_left: [0, 1].map(|i| self.clocks[i].as_ref().map(SideClock::left)),
             usage: [0, 1].map(|i| match &self.clocks[i] {
                 Some(clock) => Usage {
                     peak_rss_kb: None,

@@ -442,7 +442,7 @@ mod tests {
 
     #[test]
     fn byoyomi_records_carry_the_clock() {
-        use crate::arena::clock::{Clock, TimeControl};
+        use crate::arena::clock::{referee_clock, TimeControl};
         let tc = TimeControl::parse("byoyomi 60 30 5").expect("settings");
         let settings = GameSettings {
             size: 9,
@@ -457,9 +457,9 @@ mod tests {
             referee: None,
             out: std::path::PathBuf::from("."),
         };
-        let mut black = Clock::new(tc);
+        let mut black = referee_clock(tc);
         assert_eq!(black.charge(100.0), Ok(()));
-        let mut white = Clock::new(tc);
+        let mut white = referee_clock(tc);
         assert!(white.charge(1000.0).is_err());
         let o = GameOutcome {
             number: 1,

@@ -10,6 +10,7 @@
 //! `--dump-dom` shows that the page rendered, not merely that its markup is there.
 
 use super::stats;
+use crate::review::graph::escape as esc;
 
 /// Everything the report shows; the match runner fills it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -214,22 +215,6 @@ fn subtitle(r: &ReportInput) -> String {
         Some(e) => format!("{games}; engine under test: {e}"),
         None => games,
     }
-}
-
-/// Escapes text for HTML content and quoted attribute values: `&`, `<`, `>`, `"`, `'`.
-fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
-        }
-    }
-    o
 }
 
 /// A relative link target for `path`: every byte but unreserved ones and `/` is

@@ -1,5 +1,6 @@
 //! Splitting an engine command line into words the way a POSIX shell does (quotes and
-//! backslashes honoured; no variables, globbing or redirection).
+//! backslashes honoured; no variables, globbing or redirection). On Windows a backslash is an
+//! ordinary character, so that paths such as `C:\Program Files\GNU Go\gnugo.exe` work.
 
 use std::fmt;
 
@@ -26,11 +27,32 @@ impl fmt::Display for SplitError {
 
 impl std::error::Error for SplitError {}
 
+/// Splits `line` into words by this platform's rules: [`split_words_posix`] on Unix and
+/// elsewhere, [`split_words_windows`] on Windows (where `\` separates folders).
+pub fn split_words(line: &str) -> Result<Vec<String>, SplitError> {
+    if cfg!(windows) {
+        split_words_windows(line)
+    } else {
+        split_words_posix(line)
+    }
+}
+
+/// Splits `line` as [`split_words_posix`] does, except that a backslash is an ordinary
+/// character everywhere (no escapes: a `"` inside a word goes between single quotes).
+pub fn split_words_windows(line: &str) -> Result<Vec<String>, SplitError> {
+    split(line, false)
+}
+
 /// Splits `line` into words as `sh` would: blanks separate words, `'...'` keeps everything
 /// literally, `"..."` keeps everything except that `\` escapes `"`, `\`, `$`, `` ` `` and a
 /// newline, and a backslash outside quotes takes the next character literally. Adjacent quoted
 /// and unquoted parts join into one word (`--name="a b"` is one word `--name=a b`).
-pub fn split_words(line: &str) -> Result<Vec<String>, SplitError> {
+pub fn split_words_posix(line: &str) -> Result<Vec<String>, SplitError> {
+    split(line, true)
+}
+
+/// The splitter of both: `escapes` says whether a backslash escapes (POSIX) or not (Windows).
+fn split(line: &str, escapes: bool) -> Result<Vec<String>, SplitError> {
     let mut words = Vec::new();
     let mut word = String::new();
     // A word exists as soon as any part of it (even an empty quoted string) was seen.
@@ -59,7 +81,7 @@ pub fn split_words(line: &str) -> Result<Vec<String>, SplitError> {
                 loop {
                     match chars.next() {
                         Some('"') => break,
-                        Some('\\') => match chars.next() {
+                        Some('\\') if escapes => match chars.next() {
                             Some(ch @ ('"' | '\\' | '$' | '`')) => word.push(ch),
                             Some('\n') => {}
                             Some(ch) => {
@@ -73,7 +95,7 @@ pub fn split_words(line: &str) -> Result<Vec<String>, SplitError> {
                     }
                 }
             }
-            '\\' => match chars.next() {
+            '\\' if escapes => match chars.next() {
                 Some('\n') => {}
                 Some(ch) => {
                     in_word = true;
@@ -101,7 +123,7 @@ mod tests {
     use super::*;
 
     fn ok(line: &str) -> Vec<String> {
-        match split_words(line) {
+        match split_words_posix(line) {
             Ok(w) => w,
             Err(e) => panic!("{line:?} failed: {e}"),
         }
@@ -138,10 +160,39 @@ mod tests {
 
     #[test]
     fn errors_are_reported() {
+        let split_words = split_words_posix;
         assert_eq!(split_words("a 'b"), Err(SplitError::UnclosedQuote('\'')));
         assert_eq!(split_words("a \"b"), Err(SplitError::UnclosedQuote('"')));
         assert_eq!(split_words("a\\"), Err(SplitError::TrailingBackslash));
         assert_eq!(split_words("   "), Err(SplitError::Empty));
         assert_eq!(split_words(""), Err(SplitError::Empty));
+    }
+
+    #[test]
+    fn windows_paths_keep_their_backslashes() {
+        let w = |line: &str| match split_words_windows(line) {
+            Ok(w) => w,
+            Err(e) => panic!("{line:?} failed: {e}"),
+        };
+        assert_eq!(
+            w(r#""C:\Program Files\GNU Go\gnugo.exe" --mode gtp"#),
+            [r"C:\Program Files\GNU Go\gnugo.exe", "--mode", "gtp"]
+        );
+        assert_eq!(
+            w(r"Z:\work\tengen.exe --seed 1"),
+            [r"Z:\work\tengen.exe", "--seed", "1"]
+        );
+        assert_eq!(w(r"a\"), [r"a\"]);
+        assert_eq!(w(r#"'say "hi"' x"#), [r#"say "hi""#, "x"]);
+        assert_eq!(
+            split_words_windows(r#""C:\dir"#),
+            Err(SplitError::UnclosedQuote('"'))
+        );
+    }
+
+    #[test]
+    fn this_platform_picks_its_rules() {
+        let expected = if cfg!(windows) { r"a\b" } else { "ab" };
+        assert_eq!(split_words(r"a\b"), Ok(vec![expected.to_string()]));
     }
 }

@@ -29,7 +29,7 @@ use crate::rules::status::{confirm, ConfirmLimits, Confirmation};
 use crate::rules::{Game, GameScore, Handicap, Move, Preset, Rules, SetupError, StatusMap};
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::params::SearchParams;
-use crate::search::time::{Clock, MoveTime, Situation, TimeLimit, TimeParams, LAG_MARGIN};
+use crate::search::time::{GameClock, MoveTime, Situation, TimeLimit, TimeParams, LAG_MARGIN};
 use crate::search::{Extras, Limits, Report, Request, Searcher};
 use crate::sgf::{GameRecord, SgfError};
 use rand::rngs::SmallRng;
@@ -223,7 +223,7 @@ pub struct Engine {
     /// A one-thread searcher of the same kind for the dead-stone judgement, so that the
     /// verdict does not depend on the thread count.
     judge: Box<dyn Searcher>,
-    clock: Clock,
+    clock: GameClock,
     /// Seconds kept back from every move under a clock.
     lag: f64,
     /// Whether to search during the opponent's turn.
@@ -290,7 +290,7 @@ impl Engine {
             tree: opts.tree.clone(),
             searcher,
             judge,
-            clock: Clock::default(),
+            clock: GameClock::default(),
             lag: opts.lag_margin,
             ponder: opts.ponder,
             dynkomi: DynKomi::new(opts.dynkomi),
@@ -373,7 +373,7 @@ impl Engine {
     }
 
     /// The clock in force.
-    pub fn clock(&self) -> &Clock {
+    pub fn clock(&self) -> &GameClock {
         &self.clock
     }
 
@@ -506,7 +506,7 @@ impl Engine {
     }
 
     /// Sets the time control (`time_settings`, `kgs-time_settings`).
-    pub fn set_clock(&mut self, clock: Clock) {
+    pub fn set_clock(&mut self, clock: GameClock) {
         self.clock = clock;
     }
 

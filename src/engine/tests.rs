@@ -268,7 +268,7 @@ fn move_limits_follow_playouts_and_clock() {
     assert!(t.times.soft <= t.times.hard && t.early);
     assert!(t.times.hard <= 10.0);
     assert!(t.hard_deadline() <= Instant::now() + Duration::from_secs(10));
-    e.set_clock(Clock::default());
+    e.set_clock(GameClock::default());
     assert_eq!(e.move_limits(Color::Black).time, None);
 }
 

@@ -16,7 +16,7 @@ use crate::engine::{Analysis, Decision, Engine, EngineError, Genmove, Rank};
 use crate::rules::status::status_word;
 use crate::rules::{Game, Handicap, Move, Rules, SetupError, Status};
 use crate::search::params::SearchParams;
-use crate::search::time::Clock;
+use crate::search::time::GameClock;
 use crate::search::{Extras, Report};
 use crate::sgf;
 use std::io::Write;
@@ -260,13 +260,14 @@ const TIME_KINDS: &[&str] = &[
 /// A clock from `kgs-time_settings KIND ...` or (with `kata`, which adds Fischer)
 /// `kata-time_settings KIND ...`, read by the one grammar of time words ([`TimeWords`]): a
 /// period, count or increment of 0 means main time alone, `none` no clock.
-fn clock_from_words(args: &[String], kata: bool) -> Result<Clock, String> {
+fn clock_from_words(args: &[String], kata: bool) -> Result<GameClock, String> {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     let w = TimeWords::parse(&words).map_err(|_| SYNTAX.to_string())?;
     if !kata && matches!(w, TimeWords::Fischer { .. }) {
         return Err(SYNTAX.into());
     }
-    Ok(w.control().map_or_else(Clock::unlimited, Clock::new))
+    Ok(w.control()
+        .map_or_else(GameClock::unlimited, GameClock::new))
 }
 
 /// Rules from a Tengen preset name or one of KataGo's/KGS's names for the same rules, with
@@ -850,9 +851,9 @@ impl Gtp {
         let stones = parse_count(&args[2])?;
         // GTP: byo-yomi time with no stones means no time limit
         let clock = if byo > 0.0 && stones == 0 {
-            Clock::unlimited()
+            GameClock::unlimited()
         } else {
-            Clock::new(TimeControl::canadian(main, byo, stones))
+            GameClock::new(TimeControl::canadian(main, byo, stones))
         };
         self.engine.set_clock(clock);
         Ok(String::new())

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 /// `time_left` reports by charging each move as the controller's clock would
 /// ([`SideClock::charge`], the same code the match runner's referee uses).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Clock {
+pub struct GameClock {
     /// The time control; `None`: none set (or no limit).
     tc: Option<TimeControl>,
     /// No time limit was set explicitly (`time_settings 0 1 0`, `kgs-time_settings none`).
@@ -100,20 +100,20 @@ pub struct Situation {
 /// margin is this many lag margins plus one increment (the income comes only after a move).
 const FISCHER_RESERVE_LAGS: f64 = 4.0;
 
-impl Clock {
+impl GameClock {
     /// A clock under `tc`, both sides at the full time.
-    pub fn new(tc: TimeControl) -> Clock {
-        Clock {
+    pub fn new(tc: TimeControl) -> GameClock {
+        GameClock {
             tc: Some(tc),
-            ..Clock::default()
+            ..GameClock::default()
         }
     }
 
     /// No time limit (the per-move default applies, and `time_left` reports are ignored).
-    pub fn unlimited() -> Clock {
-        Clock {
+    pub fn unlimited() -> GameClock {
+        GameClock {
             unlimited: true,
-            ..Clock::default()
+            ..GameClock::default()
         }
     }
 
@@ -128,7 +128,7 @@ impl Clock {
     /// Where `c`'s clock stands: as reported or kept, else as set; `None` without a clock.
     pub fn left(&self, c: Color) -> Option<SideClock> {
         let tc = self.control(c)?;
-        Some(self.left[c.index()].unwrap_or_else(|| SideClock::new(tc)))
+        Some(self.left[c.index()].unwrap_or_else(|| SideClock::new(*tc)))
     }
 
     /// The controller's report (`time_left c seconds count`), read by the time system
@@ -155,7 +155,7 @@ impl Clock {
                 implied
             }
         };
-        self.left[c.index()] = Some(SideClock::reported(&tc, seconds, count));
+        self.left[c.index()] = Some(SideClock::reported(tc, seconds, count));
     }
 
     /// Charges `seconds` of thinking to `c`'s own clock, as the controller's clock would
@@ -166,23 +166,11 @@ impl Clock {
         if !seconds.is_finite() || seconds < 0.0 {
             return;
         }
-        let (Some(tc), Some(mut l)) = (self.control(c).copied(), self.left(c)) else {
+        let Some(mut l) = self.left(c) else {
             return;
         };
-        if l.charge(&tc, seconds, 0.0).is_err() {
-            l = SideClock {
-                main: 0.0,
-                in_overtime: tc.byoyomi > 0.0,
-                period: 0.0,
-                stones: 0,
-                periods: 0,
-            };
-            match tc.overtime() {
-                Overtime::Byoyomi => (l.period, l.periods) = (tc.byoyomi, 1),
-                Overtime::Canadian => l.stones = 1,
-                Overtime::Fischer => l.main = tc.increment,
-                Overtime::Absolute => {}
-            }
+        if l.charge(seconds).is_err() {
+            l = l.last_chance();
         }
         self.left[c.index()] = Some(l);
     }
@@ -284,7 +272,7 @@ impl Clock {
     }
 }
 
-/// [`Clock::move_times`] under Fischer time, before the caps.
+/// [`GameClock::move_times`] under Fischer time, before the caps.
 fn fischer_times(tc: &TimeControl, l: &SideClock, s: &Situation, lag: f64) -> MoveTime {
     let bank = l.main;
     let income = (tc.increment - lag).max(0.0);
@@ -497,7 +485,7 @@ mod tests {
 
     /// Plays a whole game on `clock` with a fake clock: every move takes its soft limit
     /// (`hard` on every `unclear`-th move); returns the thinking times and the clock after.
-    fn play_out(clock: &mut Clock, size: usize, moves: usize, unclear: usize) -> Vec<f64> {
+    fn play_out(clock: &mut GameClock, size: usize, moves: usize, unclear: usize) -> Vec<f64> {
         let p = params(1.0);
         (0..moves)
             .map(|i| {
@@ -516,11 +504,11 @@ mod tests {
 
     #[test]
     fn no_clock_uses_the_default() {
-        let c = Clock::default();
+        let c = GameClock::default();
         let t = c.move_times(B, &at(19, 0), &params(2.0));
         assert_eq!((t.soft, t.hard), (2.0, 2.0 * HARD_FACTOR));
         assert!(!c.runs(B));
-        let u = Clock::unlimited();
+        let u = GameClock::unlimited();
         assert!(!u.runs(B));
         assert_eq!(u.move_times(B, &at(9, 0), &params(3.0)).soft, 3.0);
     }
@@ -528,7 +516,7 @@ mod tests {
     #[test]
     fn correspondence_clock_is_capped() {
         // gtp2ogs correspondence: byo-yomi of a day, a week of main time
-        let mut c = Clock::new(TimeControl::byoyomi(604_800.0, 86_400.0, 5));
+        let mut c = GameClock::new(TimeControl::byoyomi(604_800.0, 86_400.0, 5));
         c.report(B, 604_800.0, 0);
         let t = c.move_times(B, &at(19, 10), &params(1.0));
         assert_eq!(t.soft, MAX_MOVE_SECONDS);
@@ -540,7 +528,7 @@ mod tests {
     #[test]
     fn absolute_time_lasts_the_game_and_favours_the_middle() {
         for (size, main) in [(9, 60.0), (19, 600.0), (19, 120.0)] {
-            let mut c = Clock::new(TimeControl::absolute(main));
+            let mut c = GameClock::new(TimeControl::absolute(main));
             // a long game (as many moves as points), every fourth move unclear
             let n = size * size / 2;
             let times = play_out(&mut c, size, n, 4);
@@ -560,13 +548,13 @@ mod tests {
     fn main_time_is_never_faster_than_byoyomi() {
         // 20 s main and 1 s byo-yomi on 9x9: the main time share is below the period, so
         // every move in main time gets at least byo-yomi's think
-        let c = Clock::new(TimeControl::byoyomi(20.0, 1.0, 3));
+        let c = GameClock::new(TimeControl::byoyomi(20.0, 1.0, 3));
         let t = c.move_times(B, &at(9, 0), &params(1.0));
         let period_soft = BYOYOMI_SOFT * (1.0 - LAG_MARGIN);
         assert!(t.soft >= period_soft - 1e-9, "{t:?}");
         // 10 minutes on 19x19 with 30 s periods: main time is shared out, more than a period
         // in the middle game
-        let c = Clock::new(TimeControl::byoyomi(600.0, 5.0, 5));
+        let c = GameClock::new(TimeControl::byoyomi(600.0, 5.0, 5));
         let t = c.move_times(B, &at(19, 100), &params(1.0));
         assert!(t.soft > 5.0 && t.soft < 20.0, "{t:?}");
         assert!(t.hard > t.soft && t.hard <= 0.25 * 600.0 + 5.0, "{t:?}");
@@ -576,7 +564,7 @@ mod tests {
     fn byoyomi_keeps_every_period() {
         // 20 s + 3 x 1 s on 9x9, the soak's kind of clock: the game outlasts main time and
         // no period is ever lost, whatever the moves take up to their hard limit
-        let mut c = Clock::new(TimeControl::byoyomi(20.0, 1.0, 3));
+        let mut c = GameClock::new(TimeControl::byoyomi(20.0, 1.0, 3));
         let times = play_out(&mut c, 9, 60, 3);
         let l = c.left(B).unwrap();
         assert_eq!((l.main, l.periods), (0.0, 3), "{l:?}");
@@ -589,7 +577,7 @@ mod tests {
         );
         assert!(t.spend_all, "a period starts afresh: time saved is lost");
         // main time keeps what a move leaves
-        let fresh = Clock::new(TimeControl::byoyomi(20.0, 1.0, 3));
+        let fresh = GameClock::new(TimeControl::byoyomi(20.0, 1.0, 3));
         assert!(!fresh.move_times(B, &at(9, 10), &params(1.0)).spend_all);
         // the last period as reported by kgsGtp
         c.report(W, 0.8, 1);
@@ -599,7 +587,7 @@ mod tests {
 
     #[test]
     fn byoyomi_overruns_use_periods() {
-        let mut c = Clock::new(TimeControl::byoyomi(10.0, 5.0, 3));
+        let mut c = GameClock::new(TimeControl::byoyomi(10.0, 5.0, 3));
         c.charge(B, 4.0);
         assert_eq!(c.left(B).unwrap().main, 6.0);
         // 6 s main, then 7 s into overtime: the first period is lost
@@ -617,7 +605,7 @@ mod tests {
 
     #[test]
     fn canadian_periods_renew_after_their_stones() {
-        let mut c = Clock::new(TimeControl::canadian(1.0, 30.0, 3));
+        let mut c = GameClock::new(TimeControl::canadian(1.0, 30.0, 3));
         c.charge(B, 3.0);
         // main time ran out in this move: 2 s of the period, one stone played
         let l = c.left(B).unwrap();
@@ -642,7 +630,7 @@ mod tests {
         assert_eq!((t.soft, t.hard), (2.0 - LAG_MARGIN, 2.0 - LAG_MARGIN));
         assert!(t.spend_all);
         // a whole game of 25 stones in 5 minutes never overruns a period
-        let mut c = Clock::new(TimeControl::canadian(0.0, 300.0, 25));
+        let mut c = GameClock::new(TimeControl::canadian(0.0, 300.0, 25));
         let times = play_out(&mut c, 19, 150, 5);
         assert!(times.iter().all(|&t| t > 5.0), "{times:?}");
     }
@@ -650,7 +638,7 @@ mod tests {
     #[test]
     fn time_left_alone_is_respected() {
         // time_left without time_settings still keeps clear of the flag
-        let mut u = Clock::default();
+        let mut u = GameClock::default();
         u.report(B, 3.0, 0);
         assert!(u.runs(B) && !u.runs(W));
         let t = u.move_times(B, &at(19, 0), &params(5.0));
@@ -674,7 +662,7 @@ mod tests {
             (19, 300.0, 5.0, 150),
         ] {
             let tc = TimeControl::fischer(bank, inc, None, None);
-            let mut c = Clock::new(tc);
+            let mut c = GameClock::new(tc);
             let times = play_out(&mut c, size, moves, 3);
             let left = c.left(B).unwrap().main;
             let reserve = inc + FISCHER_RESERVE_LAGS * LAG_MARGIN;
@@ -693,7 +681,7 @@ mod tests {
             );
         }
         // the first move of a fresh 9x9 game: the increment plus a share of the bank
-        let c = Clock::new(TimeControl::fischer(30.0, 1.0, None, None));
+        let c = GameClock::new(TimeControl::fischer(30.0, 1.0, None, None));
         let t = c.move_times(B, &at(9, 0), &params(1.0));
         assert!(t.soft > 1.0 - LAG_MARGIN && t.soft < 3.0, "{t:?}");
         assert!(t.hard > t.soft && t.hard < 10.0, "{t:?}");
@@ -702,7 +690,7 @@ mod tests {
 
     #[test]
     fn fischer_below_its_margin_earns_the_bank_back() {
-        let mut c = Clock::new(TimeControl::fischer(30.0, 2.0, None, None));
+        let mut c = GameClock::new(TimeControl::fischer(30.0, 2.0, None, None));
         c.report(B, 1.0, 0);
         let t = c.move_times(B, &at(9, 20), &params(1.0));
         // less than the increment, so the bank grows; never more than the bank
@@ -716,19 +704,19 @@ mod tests {
     #[test]
     fn fischer_at_a_capped_bank_spends_what_the_cap_would_waste() {
         let tc = TimeControl::fischer(60.0, 10.0, Some(60.0), None);
-        let c = Clock::new(tc);
+        let c = GameClock::new(tc);
         let t = c.move_times(B, &at(19, 0), &params(1.0));
         // 60 + 10 would become 60: at least the 10 s are spent
         assert!(t.soft >= 10.0 - LAG_MARGIN - 1e-9, "{t:?}");
         // a per-move cap bounds both limits
-        let capped = Clock::new(TimeControl::fischer(600.0, 10.0, None, Some(5.0)));
+        let capped = GameClock::new(TimeControl::fischer(600.0, 10.0, None, Some(5.0)));
         let t = capped.move_times(B, &at(19, 100), &params(1.0));
         assert!(
             t.hard <= 5.0 - LAG_MARGIN + 1e-9 && t.soft <= t.hard,
             "{t:?}"
         );
         // charging: the increment lands after the move, the cap holds
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         c.charge(B, 4.0);
         assert_eq!(c.left(B).unwrap().main, 60.0);
         c.charge(B, 30.0);
@@ -741,7 +729,7 @@ mod tests {
     #[test]
     fn one_stone_per_second() {
         // the matches' `time_settings 0 1 1`
-        let c = Clock::new(TimeControl::canadian(0.0, 1.0, 1));
+        let c = GameClock::new(TimeControl::canadian(0.0, 1.0, 1));
         let t = c.move_times(B, &at(9, 10), &params(1.0));
         assert!(c.runs(B));
         assert!((t.soft - 0.7).abs() < 1e-9 && t.hard == t.soft, "{t:?}");

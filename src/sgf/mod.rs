@@ -312,8 +312,44 @@ fn komi_text(k: f64) -> String {
     format!("{k}")
 }
 
+/// Properties and variations added to one node of a record by [`write_annotated`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Notes {
+    /// Properties of the node as (identifier, text); the text is escaped on writing.
+    pub props: Vec<(String, String)>,
+    /// Lines played instead of this node's move: siblings of the move's node.
+    pub variations: Vec<Variation>,
+}
+
+/// A line of moves written as a variation, with properties on its first node.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Variation {
+    /// The moves; `None` is a pass.
+    pub moves: Vec<(Color, Option<Vertex>)>,
+    /// Properties of the first node as (identifier, text).
+    pub props: Vec<(String, String)>,
+}
+
+/// The properties `props` as SGF text, values escaped.
+fn props_text(props: &[(String, String)]) -> String {
+    props
+        .iter()
+        .map(|(id, v)| format!("{id}[{}]", escape(v)))
+        .collect()
+}
+
 /// Writes a record as an FF\[4\] SGF text (one game, moves one per node).
 pub fn write(rec: &GameRecord) -> String {
+    write_annotated(rec, &[])
+}
+
+/// Writes a record as [`write`] does, with `notes[0]` added to the root node and `notes[i]`
+/// to the node of move `i` (missing entries add nothing; the variations of the root are
+/// ignored). A move with variations opens a branch: the main line goes on in the first one,
+/// then comes each variation, as siblings of the move. The caller must not give a property
+/// the writer writes itself on that node (the root's, and `C` on the last node when the
+/// record has an end comment).
+pub fn write_annotated(rec: &GameRecord, notes: &[Notes]) -> String {
     let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]");
     s.push_str(&format!(
         "AP[Tengen:{}]SZ[{}]KM[{}]",
@@ -360,13 +396,49 @@ pub fn write(rec: &GameRecord) -> String {
     if let Some(c) = rec.to_play {
         s.push_str(if c == Color::Black { "PL[B]" } else { "PL[W]" });
     }
-    for (i, (c, v)) in rec.moves.iter().enumerate() {
-        if i % 10 == 0 {
+    if let Some(n) = notes.first() {
+        s.push_str(&props_text(&n.props));
+    }
+    let node = |c: Color, v: Option<Vertex>| {
+        let id = if c == Color::Black { 'B' } else { 'W' };
+        let at = v.map(|v| sgf_point(v, rec.size)).unwrap_or_default();
+        format!(";{id}[{at}]")
+    };
+    // the text that closes each open branch, innermost last
+    let mut closers: Vec<String> = Vec::new();
+    for (i, &(c, v)) in rec.moves.iter().enumerate() {
+        let n = notes.get(i + 1);
+        let lines: Vec<&Variation> = n
+            .map(|n| {
+                n.variations
+                    .iter()
+                    .filter(|v| !v.moves.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let annotated = !lines.is_empty() || n.is_some_and(|n| !n.props.is_empty());
+        if i % 10 == 0 || annotated {
             s.push('\n');
         }
-        let id = if *c == Color::Black { 'B' } else { 'W' };
-        let at = v.map(|v| sgf_point(v, rec.size)).unwrap_or_default();
-        s.push_str(&format!(";{id}[{at}]"));
+        if !lines.is_empty() {
+            s.push('(');
+            let mut close = String::from(")");
+            for var in lines {
+                close.push_str("\n(");
+                for (j, &(vc, vv)) in var.moves.iter().enumerate() {
+                    close.push_str(&node(vc, vv));
+                    if j == 0 {
+                        close.push_str(&props_text(&var.props));
+                    }
+                }
+                close.push(')');
+            }
+            closers.push(close);
+        }
+        s.push_str(&node(c, v));
+        if let Some(n) = n {
+            s.push_str(&props_text(&n.props));
+        }
     }
     // the count on the last node (the root when there are no moves)
     for (id, list) in [("TB", &rec.territory_black), ("TW", &rec.territory_white)] {
@@ -380,6 +452,9 @@ pub fn write(rec: &GameRecord) -> String {
     }
     if let Some(c) = &rec.end_comment {
         s.push_str(&format!("C[{}]", escape(c)));
+    }
+    while let Some(close) = closers.pop() {
+        s.push_str(&close);
     }
     s.push_str(")\n");
     s
@@ -506,6 +581,65 @@ mod tests {
         assert!(text.starts_with("(;GM[1]FF[4]"));
         assert!(text.contains("TM[1.5]OT[5x30 byo-yomi]"), "{text}");
         assert_eq!(parse(&text).unwrap(), r);
+    }
+
+    #[test]
+    fn annotations_and_variations_are_written_and_read_back() {
+        let mut r = GameRecord::new(9, 7.0);
+        r.moves = ["E5", "C3", "G7", "D4"]
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let c = if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                (c, Some(v(m)))
+            })
+            .collect();
+        let prop = |id: &str, t: &str| (id.to_string(), t.to_string());
+        let var = |m: &str, c: &str| Variation {
+            moves: vec![(Color::White, Some(v(m))), (Color::Black, None)],
+            props: vec![prop("C", c)],
+        };
+        let notes = vec![
+            Notes {
+                props: vec![prop("C", "root [x]")],
+                ..Notes::default()
+            },
+            Notes::default(),
+            Notes {
+                props: vec![prop("C", "two"), prop("BM", "1")],
+                variations: vec![var("G3", "instead"), Variation::default()],
+            },
+            Notes::default(),
+            Notes {
+                props: vec![prop("C", "four")],
+                variations: vec![var("A1", "also")],
+            },
+        ];
+        let text = write_annotated(&r, &notes);
+        assert!(text.contains("C[root [x\\]]"), "{text}");
+        assert!(!text.contains("()"), "{text}");
+        // the main line reads back unchanged; the variations are siblings of their move
+        assert_eq!(parse(&text).unwrap(), r);
+        let trees = sgf_parse::parse(&text).unwrap();
+        let root = trees[0].as_go_node().unwrap();
+        let n1 = &root.children[0];
+        assert_eq!(n1.children.len(), 2, "{text}");
+        let comment = |n: &sgf_parse::SgfNode<Prop>| match n.get_property("C") {
+            Some(Prop::C(t)) => t.text.clone(),
+            _ => String::new(),
+        };
+        assert_eq!(comment(&n1.children[0]), "two");
+        assert_eq!(comment(&n1.children[1]), "instead");
+        let n3 = &n1.children[0].children[0];
+        assert_eq!(n3.children.len(), 2);
+        assert_eq!(comment(&n3.children[0]), "four");
+        assert_eq!(comment(&n3.children[1]), "also");
+        // no notes: the plain writer
+        assert_eq!(write_annotated(&r, &[]), write(&r));
     }
 
     #[test]

@@ -1,0 +1,576 @@
+//! `tengen review FILE.sgf... [--playouts N | --seconds S] [--out FILE] [--graph FILE.svg]`:
+//! a whole-game review. Every position of a record (before each move, and the last one) is
+//! searched by the engine ([`crate::engine::Engine::analyze`], one thread each, seeded, so
+//! that a review at a playout count gives the same numbers on every machine); the positions
+//! are spread over every core with rayon. The reviewed record is written as a new SGF: each
+//! move carries its win rate and score lead in its comment and in Lizzie's `LZ` property
+//! ([`annotate`]), the moves that lose more than `--mistake` of the win rate are marked
+//! (`BM`) with the engine's line as a variation, and a summary is printed (mistakes per
+//! side, the biggest swings). `--graph` draws the win rate as an SVG ([`graph`]).
+//!
+//! It is a tool above the engine, as the match runner is: it drives [`crate::engine`] and
+//! [`crate::sgf`], and the engine never imports it.
+
+pub mod annotate;
+pub mod graph;
+
+use crate::board::{Color, Vertex};
+use crate::engine::{Analysis, Engine, EngineOptions};
+use crate::rules::{parse_rules_name, Preset, Rules};
+use crate::search::flat::FlatParams;
+use crate::sgf::{self, GameRecord};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Playouts per position when neither `--playouts` nor `--seconds` is given: a 250-move
+/// 19x19 game takes about 3 minutes on 2 cores (docs/review.md gives the measurement).
+pub const DEFAULT_PLAYOUTS: u64 = 3000;
+
+/// The share of the win rate a move must lose to be marked a mistake, by default.
+pub const DEFAULT_MISTAKE: f64 = 0.1;
+
+/// Candidate moves kept per position (for Lizzie's `LZ` and the comments).
+const CANDIDATES: usize = 5;
+
+/// Options of `tengen review`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReviewArgs {
+    /// Game records (SGF) to review.
+    #[arg(required = true, value_name = "FILE.sgf")]
+    pub files: Vec<PathBuf>,
+    /// Playouts per position [default: 3000].
+    #[arg(long, value_name = "N", conflicts_with = "seconds",
+          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub playouts: Option<u64>,
+    /// Seconds of one core per position instead of a playout count (the numbers then
+    /// depend on the machine).
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub seconds: Option<f64>,
+    /// Where to write the reviewed record [default: NAME-review.sgf beside the input]; with
+    /// several inputs, a folder.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Also draw the win rate as an SVG graph in FILE.svg; with several inputs, a folder.
+    #[arg(long, value_name = "FILE.svg")]
+    pub graph: Option<PathBuf>,
+    /// Mark a move as a mistake when it loses more than this share of the win rate (0 to 1).
+    #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_MISTAKE, value_parser = parse_share)]
+    pub mistake: f64,
+    /// Rules to search under (a preset name); default: the record's RU, else chinese.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Komi; default: the record's KM.
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = parse_komi)]
+    pub komi: Option<f64>,
+    /// Positions searched at once [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Seed of the searches.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 3600.0 => Ok(t),
+        _ => Err("expected seconds above 0, at most 3600".into()),
+    }
+}
+
+fn parse_share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        _ => Err("expected a share from 0 to 1, such as 0.1".into()),
+    }
+}
+
+fn parse_komi(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(k) if k.is_finite() && k.abs() <= 1000.0 && (k * 2.0).fract() == 0.0 => Ok(k),
+        _ => Err("expected a komi such as 6.5 (a multiple of 0.5)".into()),
+    }
+}
+
+/// How much each position is searched.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// A fixed number of playouts (the same numbers on every machine).
+    Playouts(u64),
+    /// Seconds of one core.
+    Seconds(f64),
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Playouts(n) => write!(f, "{n} playouts"),
+            Budget::Seconds(s) => write!(f, "{s} s"),
+        }
+    }
+}
+
+/// One candidate move of a searched position, from the searching colour's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move (`None`: pass).
+    pub mv: Option<Vertex>,
+    /// Playouts through it.
+    pub visits: u64,
+    /// Its win rate, 0..1.
+    pub winrate: f64,
+    /// Its lower confidence bound, 0..1.
+    pub lcb: f64,
+    /// Its prior, 0..1.
+    pub prior: f64,
+    /// Its mean score margin.
+    pub lead: f64,
+    /// Its principal variation, the move first.
+    pub pv: Vec<Option<Vertex>>,
+}
+
+/// What the search said about one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Eval {
+    /// The colour searched for (the next move's, in the record).
+    pub color: Color,
+    /// Playouts run.
+    pub playouts: u64,
+    /// Black's win rate, 0..1.
+    pub black_winrate: f64,
+    /// Black's score lead (negative: White leads).
+    pub black_lead: f64,
+    /// The most visited moves, best first, from `color`'s view.
+    pub candidates: Vec<Candidate>,
+}
+
+/// A reviewed game: the record and the evaluation of every position, `evals[i]` the
+/// position after `i` moves (so `evals[0]` is before the first move).
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// The record, as read (with `--komi` applied).
+    pub record: GameRecord,
+    /// The rules searched under (their name).
+    pub rules: String,
+    /// How much each position was searched.
+    pub budget: Budget,
+    /// The mistake threshold (a share of the win rate).
+    pub threshold: f64,
+    /// One evaluation per position, moves + 1 of them.
+    pub evals: Vec<Eval>,
+}
+
+/// One move's verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveVerdict {
+    /// 1-based move number.
+    pub number: usize,
+    /// Who played it.
+    pub color: Color,
+    /// The move (`None`: pass).
+    pub mv: Option<Vertex>,
+    /// The share of the win rate the mover lost by it (negative: gained), 0..1 scale.
+    pub loss: f64,
+    /// Whether it is marked a mistake: it loses more than the threshold and is not the
+    /// engine's own choice.
+    pub mistake: bool,
+}
+
+impl Review {
+    /// The verdict on every move, in order.
+    pub fn verdicts(&self) -> Vec<MoveVerdict> {
+        self.record
+            .moves
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &(color, mv))| {
+                let (before, after) = (self.evals.get(i)?, self.evals.get(i + 1)?);
+                let delta = after.black_winrate - before.black_winrate;
+                let loss = if color == Color::Black { -delta } else { delta };
+                let best = before.candidates.first().map(|c| c.mv);
+                let own_choice = before.color == color && best == Some(mv);
+                Some(MoveVerdict {
+                    number: i + 1,
+                    color,
+                    mv,
+                    loss,
+                    mistake: loss > self.threshold && !own_choice,
+                })
+            })
+            .collect()
+    }
+
+    /// The mistakes of Black and of White.
+    pub fn mistakes(&self) -> [usize; 2] {
+        let mut n = [0; 2];
+        for v in self.verdicts().iter().filter(|v| v.mistake) {
+            n[v.color.index()] += 1;
+        }
+        n
+    }
+
+    /// The `n` moves that lost the most, biggest first.
+    pub fn biggest_swings(&self, n: usize) -> Vec<MoveVerdict> {
+        let mut v: Vec<MoveVerdict> = self
+            .verdicts()
+            .into_iter()
+            .filter(|v| v.loss > 0.0)
+            .collect();
+        v.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.number.cmp(&b.number)));
+        v.truncate(n);
+        v
+    }
+
+    /// The summary printed for this game (several lines, each ending in a newline).
+    pub fn summary(&self) -> String {
+        let m = self.mistakes();
+        let mut s = format!(
+            "  mistakes (lose more than {}): Black {}, White {}\n",
+            annotate::percent(self.threshold),
+            m[0],
+            m[1]
+        );
+        let swings = self.biggest_swings(5);
+        if swings.is_empty() {
+            s.push_str("  no move lost win rate\n");
+        } else {
+            let items: Vec<String> = swings
+                .iter()
+                .map(|v| {
+                    format!(
+                        "{} {} {} -{}",
+                        v.number,
+                        annotate::color_letter(v.color),
+                        annotate::vertex_text(v.mv),
+                        annotate::percent(v.loss)
+                    )
+                })
+                .collect();
+            s.push_str(&format!("  biggest swings: {}\n", items.join(", ")));
+        }
+        if let Some(last) = self.evals.last() {
+            s.push_str(&format!(
+                "  at the end: Black {}, {}\n",
+                annotate::percent(last.black_winrate),
+                annotate::lead_text(last.black_lead)
+            ));
+        }
+        s
+    }
+}
+
+/// The evaluation of `report` (a search for `color`) on a `size` board.
+fn eval_of(report: &crate::search::Report, color: Color, size: usize) -> Eval {
+    let black = color == Color::Black;
+    let vertex = |p: Option<crate::board::Point>| p.map(|p| p.vertex(size));
+    Eval {
+        color,
+        playouts: report.playouts,
+        black_winrate: if black {
+            report.winrate
+        } else {
+            1.0 - report.winrate
+        },
+        black_lead: if black {
+            report.score_lead
+        } else {
+            -report.score_lead
+        },
+        candidates: report
+            .moves
+            .iter()
+            .take(CANDIDATES)
+            .map(|m| Candidate {
+                mv: vertex(m.mv),
+                visits: m.visits,
+                winrate: m.winrate,
+                lcb: m.lcb,
+                prior: m.prior,
+                lead: m.score_lead,
+                pv: m.pv.iter().map(|&p| vertex(p)).collect(),
+            })
+            .collect(),
+    }
+}
+
+/// A record ready to review: read, rules chosen, every move checked legal.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The record.
+    pub record: GameRecord,
+    /// The rules to search under and their name.
+    pub rules: (Rules, String),
+}
+
+/// At most this many bytes are read from a record.
+const MAX_BYTES: u64 = 16 << 20;
+
+/// Reads `path` and prepares it: parses the SGF, applies `--rules` and `--komi` (else the
+/// record's RU and KM; chinese when RU is absent or unknown), and replays every move once so
+/// that an illegal move is an error here, with its number.
+pub fn prepare(path: &Path, args: &ReviewArgs) -> Result<Prepared, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    prepare_text(&String::from_utf8_lossy(&bytes), args)
+}
+
+/// [`prepare`] on the text of a record.
+pub fn prepare_text(text: &str, args: &ReviewArgs) -> Result<Prepared, String> {
+    let mut record = sgf::parse(text).map_err(|e| e.to_string())?;
+    if let Some(k) = args.komi {
+        record.komi = k;
+    }
+    let rules = match &args.rules {
+        Some(name) => parse_rules_name(name)
+            .ok_or_else(|| format!("unknown rules {name:?} (known: {})", Preset::names()))?,
+        None => record
+            .rules
+            .as_deref()
+            .and_then(parse_rules_name)
+            .unwrap_or_else(|| (Rules::preset(Preset::Chinese), "chinese".to_string())),
+    };
+    record.to_game(rules.0, None).map_err(|e| e.to_string())?;
+    // written fields that the reviewed record would carry over wrongly
+    record.territory_black.clear();
+    record.territory_white.clear();
+    record.end_comment = None;
+    Ok(Prepared { record, rules })
+}
+
+/// The colour searched for in the position after `i` moves: the next move's in the record,
+/// or after the last move the other side (the side to move when there are no moves).
+fn color_at(rec: &GameRecord, i: usize, first: Color) -> Color {
+    match (
+        rec.moves.get(i),
+        i.checked_sub(1).and_then(|j| rec.moves.get(j)),
+    ) {
+        (Some(&(c, _)), _) => c,
+        (None, Some(&(c, _))) => c.opponent(),
+        (None, None) => first,
+    }
+}
+
+/// The engine options of a review: one thread, seeded, no book.
+fn engine_options(args: &ReviewArgs) -> EngineOptions {
+    EngineOptions {
+        search: FlatParams {
+            threads: 1,
+            seed: args.seed,
+            ..FlatParams::default()
+        },
+        book: false,
+        ..EngineOptions::default()
+    }
+}
+
+/// The budget `args` ask for.
+pub fn budget(args: &ReviewArgs) -> Budget {
+    match (args.seconds, args.playouts) {
+        (Some(s), _) => Budget::Seconds(s),
+        (None, p) => Budget::Playouts(p.unwrap_or(DEFAULT_PLAYOUTS)),
+    }
+}
+
+/// Searches the position after `i` moves of `p` with `engine`.
+fn search_position(
+    engine: &mut Engine,
+    p: &Prepared,
+    i: usize,
+    budget: Budget,
+) -> Result<Eval, String> {
+    engine
+        .load(p.record.clone(), p.rules.0, &p.rules.1, Some(i + 1))
+        .map_err(|e| e.to_string())?;
+    let first = engine.game().to_move();
+    let color = color_at(&p.record, i, first);
+    let analysis = Analysis {
+        interval: Duration::from_secs(3600),
+        max_visits: match budget {
+            Budget::Playouts(n) => Some(n),
+            Budget::Seconds(_) => None,
+        },
+        max_time: match budget {
+            Budget::Seconds(s) => Some(Duration::from_secs_f64(s)),
+            Budget::Playouts(_) => None,
+        },
+        ..Analysis::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut last = None;
+    engine.analyze(color, &analysis, &stop, &mut |r| last = Some(r.clone()));
+    let report = engine
+        .last_report()
+        .cloned()
+        .or(last)
+        .ok_or_else(|| format!("no search report for the position after {i} moves"))?;
+    Ok(eval_of(&report, color, p.record.size))
+}
+
+/// Reviews prepared records: every position of every record searched, spread over the
+/// rayon pool (one engine per worker), `on_position` called after each one.
+pub fn review_all(
+    games: &[Prepared],
+    args: &ReviewArgs,
+    on_position: &(dyn Fn() + Sync),
+) -> Vec<Result<Review, String>> {
+    let budget = budget(args);
+    let opts = engine_options(args);
+    let jobs: Vec<(usize, usize)> = games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, p)| (0..=p.record.moves.len()).map(move |i| (g, i)))
+        .collect();
+    let evals: Vec<((usize, usize), Result<Eval, String>)> = jobs
+        .par_iter()
+        .map_init(
+            || Engine::new(&opts),
+            |engine, &(g, i)| {
+                let r = search_position(engine, &games[g], i, budget);
+                on_position();
+                ((g, i), r)
+            },
+        )
+        .collect();
+    let mut per_game: Vec<Vec<Eval>> = vec![Vec::new(); games.len()];
+    let mut errors: Vec<Option<String>> = vec![None; games.len()];
+    for ((g, _), r) in evals {
+        match r {
+            Ok(e) => per_game[g].push(e),
+            Err(e) => {
+                errors[g].get_or_insert(e);
+            }
+        }
+    }
+    games
+        .iter()
+        .zip(per_game)
+        .zip(errors)
+        .map(|((p, evals), err)| match err {
+            Some(e) => Err(e),
+            None => Ok(Review {
+                record: p.record.clone(),
+                rules: p.rules.1.clone(),
+                budget,
+                threshold: args.mistake,
+                evals,
+            }),
+        })
+        .collect()
+}
+
+/// Where the output of `input` goes: `given` itself for one input, `given/NAME-review.EXT`
+/// when `given` is a folder (required with several inputs), else beside the input.
+fn target(given: Option<&Path>, input: &Path, ext: &str, several: bool) -> Result<PathBuf, String> {
+    let stem = input
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    let name = format!("{stem}-review.{ext}");
+    match given {
+        Some(g) if g.is_dir() => Ok(g.join(name)),
+        Some(g) if several => Err(format!(
+            "{} is not a folder: with several records, --out and --graph name folders",
+            g.display()
+        )),
+        Some(g) => Ok(g.to_path_buf()),
+        None => Ok(input.with_file_name(name)),
+    }
+}
+
+/// Runs `tengen review`: reviews every record, writes the reviewed records (and graphs),
+/// prints a summary per record; fails when some record could not be reviewed or written.
+pub fn run(args: &ReviewArgs) -> Result<(), String> {
+    let start = Instant::now();
+    let several = args.files.len() > 1;
+    let mut ready = Vec::new();
+    let mut failed = 0;
+    for f in &args.files {
+        let prepared = prepare(f, args).and_then(|p| {
+            let out = target(args.out.as_deref(), f, "sgf", several)?;
+            let graph = match &args.graph {
+                Some(g) => Some(target(Some(g), f, "svg", several)?),
+                None => None,
+            };
+            Ok((p, out, graph))
+        });
+        match prepared {
+            Ok(x) => ready.push((f.clone(), x)),
+            Err(e) => {
+                failed += 1;
+                eprintln!("tengen review: {}: {e}", f.display());
+            }
+        }
+    }
+    let games: Vec<Prepared> = ready.iter().map(|(_, (p, _, _))| p.clone()).collect();
+    let positions: usize = games.iter().map(|p| p.record.moves.len() + 1).sum();
+    let bar = if positions >= 20 {
+        indicatif::ProgressBar::new(positions as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} positions {elapsed} ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, |t| t as usize))
+        .build()
+        .map_err(|e| format!("cannot start the review's threads: {e}"))?;
+    let reviews = pool.install(|| review_all(&games, args, &|| bar.inc(1)));
+    bar.finish_and_clear();
+    for ((input, (_, out, graph)), review) in ready.iter().zip(reviews) {
+        let written = review.and_then(|r| {
+            let text = annotate::reviewed_sgf(&r);
+            std::fs::write(out, text)
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            if let Some(g) = graph {
+                std::fs::write(g, graph::svg(&r))
+                    .map_err(|e| format!("cannot write {}: {e}", g.display()))?;
+            }
+            Ok(r)
+        });
+        match written {
+            Ok(r) => {
+                let n = r.record.moves.len();
+                print!(
+                    "{}: {n} move{}, {} a position, rules {}, komi {} -> {}{}\n{}",
+                    input.display(),
+                    if n == 1 { "" } else { "s" },
+                    r.budget,
+                    r.rules,
+                    r.record.komi,
+                    out.display(),
+                    graph
+                        .as_ref()
+                        .map(|g| format!(", {}", g.display()))
+                        .unwrap_or_default(),
+                    r.summary()
+                );
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("tengen review: {}: {e}", input.display());
+            }
+        }
+    }
+    println!(
+        "{positions} positions in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    if failed > 0 {
+        return Err(format!(
+            "{failed} of {} records not reviewed",
+            args.files.len()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,326 @@
+//! Tests of the review: verdicts and mistakes from made-up evaluations, the comment and
+//! `LZ` formats, the reviewed SGF read back, the graph, bad input, and a small real search.
+
+use super::annotate::{lz_value, move_comment, reviewed_sgf};
+use super::*;
+use sgf_parse::go::Prop;
+
+fn v(s: &str) -> Vertex {
+    s.parse().unwrap()
+}
+
+fn args(files: Vec<PathBuf>) -> ReviewArgs {
+    ReviewArgs {
+        files,
+        playouts: Some(100),
+        seconds: None,
+        out: None,
+        graph: None,
+        mistake: DEFAULT_MISTAKE,
+        rules: None,
+        komi: None,
+        threads: Some(1),
+        seed: 1,
+    }
+}
+
+fn cand(m: &str, winrate: f64) -> Candidate {
+    Candidate {
+        mv: Some(v(m)),
+        visits: 50,
+        winrate,
+        lcb: winrate - 0.05,
+        prior: 0.1,
+        lead: 2.0,
+        pv: vec![Some(v(m)), Some(v("C3"))],
+    }
+}
+
+fn eval(color: Color, black_winrate: f64, best: &str) -> Eval {
+    let own = if color == Color::Black {
+        black_winrate
+    } else {
+        1.0 - black_winrate
+    };
+    Eval {
+        color,
+        playouts: 100,
+        black_winrate,
+        black_lead: (black_winrate - 0.5) * 20.0,
+        candidates: vec![cand(best, own), cand("A1", own - 0.1)],
+    }
+}
+
+/// A 9x9 game of four moves: Black's second move throws away 40% (and is not the
+/// engine's choice), White's first loses 5%, Black's first is the engine's choice.
+fn made_up() -> Review {
+    let mut record = GameRecord::new(9, 7.0);
+    record.black_name = Some("<b> & \"c\"".into());
+    record.moves = vec![
+        (Color::Black, Some(v("E5"))),
+        (Color::White, Some(v("C3"))),
+        (Color::Black, Some(v("J9"))),
+        (Color::White, None),
+    ];
+    Review {
+        record,
+        rules: "chinese".into(),
+        budget: Budget::Playouts(100),
+        threshold: 0.1,
+        evals: vec![
+            eval(Color::Black, 0.5, "E5"),
+            eval(Color::White, 0.6, "D4"),
+            eval(Color::Black, 0.65, "G7"),
+            eval(Color::White, 0.25, "D4"),
+            eval(Color::Black, 0.3, "D5"),
+        ],
+    }
+}
+
+#[test]
+fn losses_are_the_movers_and_mistakes_need_the_threshold() {
+    let r = made_up();
+    let verdicts = r.verdicts();
+    assert_eq!(verdicts.len(), 4);
+    let loss: Vec<f64> = verdicts.iter().map(|v| (v.loss * 100.0).round()).collect();
+    // Black gains 10, White loses 5, Black loses 40, White loses 5
+    assert_eq!(loss, vec![-10.0, 5.0, 40.0, 5.0]);
+    let marked: Vec<usize> = verdicts
+        .iter()
+        .filter(|v| v.mistake)
+        .map(|v| v.number)
+        .collect();
+    assert_eq!(marked, vec![3]);
+    assert_eq!(r.mistakes(), [1, 0]);
+    let swings: Vec<usize> = r.biggest_swings(2).iter().map(|v| v.number).collect();
+    assert_eq!(swings, vec![3, 2]);
+    // a lower threshold marks White's 5% losses too
+    let strict = Review {
+        threshold: 0.04,
+        ..r.clone()
+    };
+    assert_eq!(strict.mistakes(), [1, 2]);
+    let s = r.summary();
+    assert!(s.contains("Black 1, White 0"), "{s}");
+    assert!(s.contains("3 B J9 -40.0%"), "{s}");
+}
+
+#[test]
+fn the_engines_own_choice_is_never_a_mistake() {
+    let mut r = made_up();
+    // move 3 (J9) becomes the engine's best move: the 40% loss is search noise
+    r.evals[2].candidates[0].mv = Some(v("J9"));
+    assert_eq!(r.mistakes(), [0, 0]);
+}
+
+#[test]
+fn the_comment_has_its_fixed_lines() {
+    let r = made_up();
+    let c = move_comment(&r, 3);
+    let lines: Vec<&str> = c.lines().collect();
+    assert_eq!(
+        lines,
+        vec![
+            "Move 3: B J9",
+            "Win rate: Black 25.0%, White 75.0%",
+            "Score lead: W+5.0",
+            "Change: Black -40.0%",
+            "Tengen: G7 (Black 65.0%)",
+            "Mistake: Black loses 40.0% (more than 10.0%); Tengen's line is a variation",
+            "Searched: 100 playouts",
+        ]
+    );
+    let pass = move_comment(&r, 4);
+    assert!(pass.starts_with("Move 4: W pass\n"), "{pass}");
+    assert!(!pass.contains("Mistake"), "{pass}");
+}
+
+#[test]
+fn lz_holds_the_movers_win_rate_as_lizzie_reads_it() {
+    let r = made_up();
+    // after move 3 (Black), Black's win rate is 25%: Lizzie reads the mover's
+    let lz = lz_value(Color::Black, &r.evals[3]);
+    let mut lines = lz.split('\n');
+    let first: Vec<&str> = lines.next().unwrap().split(' ').collect();
+    assert_eq!(first, vec!["0.7.4", "25.0", "100"]);
+    // after move 4 (White), White's win rate is 70%
+    let lz4 = lz_value(Color::White, &r.evals[4]);
+    assert!(lz4.starts_with("0.7.4 70.0 100\n"), "{lz4}");
+    // the candidates in lz-analyze form, the side to move's numbers in hundredths
+    let info = lines.next().unwrap();
+    let vars: Vec<&str> = info.split(" info ").collect();
+    assert_eq!(vars.len(), 2, "{info}");
+    assert_eq!(
+        vars[0],
+        "move D4 visits 50 winrate 7500 prior 1000 lcb 7000 scoreMean 2.00 pv D4 C3"
+    );
+    for var in vars {
+        let words: Vec<&str> = var.split(' ').collect();
+        let pv = words.iter().position(|w| *w == "pv").unwrap();
+        assert_eq!(pv % 2, 0, "key-value pairs before pv: {var}");
+        for pair in words[..pv].chunks(2) {
+            if ["visits", "winrate", "prior", "lcb"].contains(&pair[0]) {
+                assert!(pair[1].parse::<i64>().is_ok(), "{var}");
+            }
+        }
+    }
+}
+
+fn comment(n: &sgf_parse::SgfNode<Prop>) -> Option<String> {
+    match n.get_property("C") {
+        Some(Prop::C(t)) => Some(t.text.clone()),
+        _ => None,
+    }
+}
+
+fn unknown(n: &sgf_parse::SgfNode<Prop>, id: &str) -> Option<String> {
+    n.properties().find_map(|p| match p {
+        Prop::Unknown(i, v) if i == id => v.first().cloned(),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_reviewed_sgf_reads_back_with_every_move_annotated() {
+    let r = made_up();
+    let text = reviewed_sgf(&r);
+    // the main line is the record's
+    assert_eq!(sgf::parse(&text).unwrap().moves, r.record.moves);
+    let trees = sgf_parse::parse(&text).unwrap();
+    let root = trees[0].as_go_node().unwrap();
+    assert!(comment(root).unwrap().contains("Reviewed by Tengen"));
+    let mut node = root;
+    let mut n = 0;
+    while let Some(next) = node.children.first() {
+        n += 1;
+        let c = comment(next).unwrap();
+        assert!(c.starts_with(&format!("Move {n}: ")), "{c}");
+        let lz = unknown(next, "LZ").unwrap();
+        assert!(lz.starts_with("0.7.4 "), "{lz}");
+        let bm = next.get_property("BM").is_some();
+        assert_eq!(bm, n == 3, "BM on move {n}");
+        if n == 3 {
+            // the engine's line is the sibling of the mistake
+            assert_eq!(node.children.len(), 2);
+            let var = &node.children[1];
+            assert!(comment(var).unwrap().contains("instead of move 3"));
+            assert_eq!(var.get_property("B"), Some(&Prop::B(go_move("gc"))));
+        } else {
+            assert_eq!(node.children.len(), 1, "move {n}");
+        }
+        node = next;
+    }
+    assert_eq!(n, 4);
+}
+
+fn go_move(s: &str) -> sgf_parse::go::Move {
+    let b = s.as_bytes();
+    sgf_parse::go::Move::Move(sgf_parse::go::Point {
+        x: b[0] - b'a',
+        y: b[1] - b'a',
+    })
+}
+
+#[test]
+fn the_graph_has_one_point_per_move_and_escapes_names() {
+    let r = made_up();
+    let svg = graph::svg(&r);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    let points = svg
+        .split("points=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap();
+    assert_eq!(points.split(' ').count(), 4, "{points}");
+    assert_eq!(svg.matches("class=\"mistake\"").count(), 1);
+    assert!(svg.contains("&lt;b&gt; &amp; &quot;c&quot;"), "{svg}");
+    assert!(!svg.contains("<b>"));
+    // no moves: a valid, empty graph
+    let mut empty = r.clone();
+    empty.record.moves.clear();
+    empty.evals.truncate(1);
+    assert!(graph::svg(&empty).contains("no moves"));
+}
+
+#[test]
+fn bad_records_are_errors_with_reasons() {
+    let a = args(vec![]);
+    for (text, why) in [
+        ("(;SZ[9];B[ee]", "syntax"),
+        ("not sgf", "syntax"),
+        ("(;SZ[9];B[ee];W[ee])", "move 2 is illegal"),
+        ("(;SZ[30];B[aa])", "size"),
+        ("(;GM[3];B[aa])", "not a game of Go"),
+    ] {
+        let e = prepare_text(text, &a).unwrap_err();
+        assert!(e.contains(why), "{text}: {e}");
+    }
+    let missing = std::env::temp_dir().join("tengen-review-no-such-file.sgf");
+    assert!(prepare(&missing, &a).unwrap_err().contains("cannot open"));
+    let mut bad_rules = args(vec![]);
+    bad_rules.rules = Some("nonsense".into());
+    assert!(prepare_text("(;SZ[9])", &bad_rules)
+        .unwrap_err()
+        .contains("unknown rules"));
+}
+
+#[test]
+fn rules_komi_and_setup_come_from_the_record() {
+    let a = args(vec![]);
+    let p = prepare_text("(;SZ[9]KM[0.5]RU[Japanese]HA[2]AB[cc][gg];W[ee];B[dd])", &a).unwrap();
+    assert_eq!(p.rules.1, "japanese");
+    assert_eq!(p.record.komi, 0.5);
+    // White moves first after the handicap
+    assert_eq!(color_at(&p.record, 0, Color::Black), Color::White);
+    assert_eq!(color_at(&p.record, 2, Color::Black), Color::White);
+    let mut forced = args(vec![]);
+    forced.komi = Some(6.5);
+    forced.rules = Some("aga".into());
+    let q = prepare_text("(;SZ[9]KM[0.5]RU[Japanese];B[ee])", &forced).unwrap();
+    assert_eq!((q.rules.1.as_str(), q.record.komi), ("aga", 6.5));
+    // the smallest and largest boards
+    assert!(prepare_text("(;SZ[2];B[aa])", &a).is_ok());
+    assert!(prepare_text("(;SZ[25];B[yy])", &a).is_ok());
+}
+
+#[test]
+fn a_real_review_searches_every_position_the_same_way_twice() {
+    let a = args(vec![]);
+    let p = prepare_text("(;SZ[5]KM[0.5]HA[2]AB[bb][dd];W[cc];B[bc];W[];B[])", &a).unwrap();
+    let count = std::sync::atomic::AtomicUsize::new(0);
+    let tick = || {
+        count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    };
+    let r1 = review_all(std::slice::from_ref(&p), &a, &tick);
+    let r2 = review_all(std::slice::from_ref(&p), &a, &tick);
+    assert_eq!(count.into_inner(), 10);
+    let (r1, r2) = (r1[0].as_ref().unwrap(), r2[0].as_ref().unwrap());
+    assert_eq!(r1.evals.len(), 5);
+    assert_eq!(r1.evals, r2.evals, "a seeded review repeats itself");
+    assert_eq!(r1.evals[0].color, Color::White);
+    assert_eq!(r1.evals[4].color, Color::White);
+    for e in &r1.evals {
+        assert!((0.0..=1.0).contains(&e.black_winrate), "{e:?}");
+        assert!(e.playouts > 0, "{e:?}");
+    }
+    // two handicap stones on 5x5 with komi 0.5: Black is far ahead at the start
+    assert!(r1.evals[0].black_winrate > 0.6, "{:?}", r1.evals[0]);
+}
+
+#[test]
+fn outputs_go_beside_the_input_or_into_a_folder() {
+    let input = Path::new("/x/games/g1.sgf");
+    assert_eq!(
+        target(None, input, "sgf", false).unwrap(),
+        PathBuf::from("/x/games/g1-review.sgf")
+    );
+    let file = Path::new("/x/out.sgf");
+    assert_eq!(target(Some(file), input, "sgf", false).unwrap(), file);
+    assert!(target(Some(file), input, "sgf", true).is_err());
+    let dir = std::env::temp_dir();
+    assert_eq!(
+        target(Some(&dir), input, "svg", true).unwrap(),
+        dir.join("g1-review.svg")
+    );
+}
