@@ -500,14 +500,35 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                     // an undecided enemy chain counts as first-class when the estimate
                     // calls it alive
                     let est = &mut self.est;
+                    let enemies: Vec<Bitset<W>> =
+                        work.chains(&around.and(work.stones(o))).collect();
+                    let undecided_status = |est: &mut Estimate<E, F>, chain: &Bitset<W>| {
+                        chain
+                            .intersects(&undecided)
+                            .then(|| est.chain_status(&chain.points().collect::<Vec<_>>()).0)
+                    };
+                    // the local games read the undecided enemy chains as able to fight:
+                    // when the estimate calls one of them dead, "none" was read against
+                    // stones that are not there, and the estimate judges this chain too
+                    let against_dead = enemies
+                        .iter()
+                        .any(|chain| undecided_status(est, chain) == Some(Status::Dead));
                     let all_first = !own_alive
-                        && work.chains(&around.and(work.stones(o))).all(|chain| {
+                        && enemies.iter().all(|chain| {
                             chain.intersects(&first)
-                                || (chain.intersects(&undecided)
-                                    && est.chain_status(&chain.points().collect::<Vec<_>>()).0
-                                        == Status::Alive)
+                                || undecided_status(est, chain) == Some(Status::Alive)
                         });
-                    if all_first {
+                    if against_dead {
+                        self.estimated += 1;
+                        let (st, said) = self.est.chain_status(&stones);
+                        (
+                            st,
+                            format!(
+                                "none, but next to undecided {} stones the estimate calls dead; playout estimate: {said}{why}",
+                                name(o)
+                            ),
+                        )
+                    } else if all_first {
                         (
                             Status::Dead,
                             format!("none: surrounded by first-class {} stones{why}", name(o)),
