@@ -104,6 +104,12 @@ pub struct ConfirmLimits {
     /// Empty points an area may have to be searched at all; larger areas are decided by
     /// counting liberties when they are a two-chain race ([`race`]), else by the estimate.
     pub max_area: u32,
+    /// Empty points an area may have for its chains to get their full share; the chains
+    /// of a larger area (up to `max_area`) get only the first level's eighth of it. On
+    /// bench/score.py's 102 records, of 63 games in areas of 21-24 empty points the first
+    /// level decided 4 and the full share none (it cost 1.1 million nodes, a record more
+    /// than a second).
+    pub full_area: u32,
     /// Wall time for all local games together; `Duration::MAX` (the default) sets none.
     /// Only a judgement on a move's clock sets one.
     pub time: Duration,
@@ -128,6 +134,7 @@ impl ConfirmLimits {
             nodes: if small { 200_000 } else { 50_000 },
             work: if small { 800_000 } else { 200_000 },
             max_area: 24,
+            full_area: 20,
             time: Duration::MAX,
         }
     }
@@ -236,13 +243,7 @@ fn name(c: Color) -> &'static str {
 struct Pending<const W: usize> {
     stones: Bitset<W>,
     color: Color,
-    /// The area it was last read in.
-    area: Bitset<W>,
 }
-
-/// Rounds of local games at most: each one after the first reads again the chains next to
-/// chains the round before found first-class.
-const MAX_ROUNDS: usize = 6;
 
 /// What one confirmation works on: the board (dead stones in large areas taken off), the
 /// rules' suicide setting, the verdicts so far and the estimate.
@@ -262,6 +263,9 @@ struct Settled<const W: usize> {
     safe: [Safety<W>; 2],
     stones: Bitset<W>,
 }
+
+/// A chain's class from its local games, the reason and the nodes they took.
+type Decided = (Class, String, u64);
 
 /// The chains left to local games and the class each got.
 struct Read<const W: usize> {
@@ -404,15 +408,17 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
         }
     }
 
-    /// Phase 3: the rest splits into areas, and each chain in them gets its local games,
-    /// in rounds: a chain found first-class joins the settled stones, so that the areas
-    /// split at it and the chains next to it are read again in their own, smaller part
-    /// (a small seki beside an unsettled but living group is then read on its own points,
-    /// not together with every line of the group's eye space).
+    /// Phase 3: the rest splits into areas, and each chain in them gets its local games.
+    /// The chains a round finds first-class join the settled stones, so that their area splits
+    /// at them and the chains next to them are read again in their own, smaller part (a small
+    /// seki beside an unsettled but living group is then read on its own points, not
+    /// together with every line of the group's eye space). Areas are read in parallel,
+    /// the chains of one area one after another in a fixed order, so that the verdicts do
+    /// not depend on the number of threads.
     fn read_areas(&self, settled: &Settled<W>) -> Read<W> {
         let work = &self.work;
         let all = work.on_board();
-        let mut open = all
+        let open = all
             .and_not(&settled.stones)
             .and_not(&settled.safe[0].territory)
             .and_not(&settled.safe[1].territory);
@@ -422,7 +428,6 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                 pending.push(Pending {
                     stones: chain,
                     color: c,
-                    area: Bitset::EMPTY,
                 });
             }
         }
@@ -432,105 +437,23 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
             .nodes
             .min(limits.work / pending.len().max(1) as u64)
             .max(1);
-        // Two levels: every chain first gets an eighth of its share in each round that
-        // reads it; then the chains found without life come off the board, and only the
-        // chains still undecided get their full share, again in rounds. Every budget is
-        // fixed before its round starts.
-        let first_round = (share / 8).max(1);
-        let (multi, deadline) = (self.multi, self.deadline);
-        let mut fixed = settled.stones;
+        let areas: Vec<Bitset<W>> = work.regions(&open).collect();
         let unread = (Class::Unknown, String::new(), 0);
         let mut decided: Vec<(Class, String, u64)> = vec![unread; pending.len()];
-        for (level, nodes) in [first_round, share].into_iter().enumerate() {
-            if level == 1 {
-                self.clear_lifeless(&pending, &mut decided, &fixed);
-            }
-            for round in 0..MAX_ROUNDS {
-                let areas: Vec<Bitset<W>> = work.regions(&open).collect();
-                let memos: Vec<Memo<W>> = areas.iter().map(|_| Memo::default()).collect();
-                let mut jobs: Vec<(usize, usize)> = Vec::new();
-                for (k, pc) in pending.iter_mut().enumerate() {
-                    let Some(a) = areas.iter().position(|a| a.intersects(&pc.stones)) else {
-                        continue;
-                    };
-                    let d = &decided[k];
-                    // the first round of the first level reads every chain; the first round
-                    // of the full share every chain still undecided that was searched (not
-                    // a race too large to search); a later round the undecided chains
-                    // whose area changed
-                    let again = match (level, round) {
-                        (0, 0) => true,
-                        (_, 0) => d.2 > 0,
-                        _ => areas[a] != pc.area,
-                    };
-                    if d.0 == Class::Unknown && again {
-                        pc.area = areas[a];
-                        jobs.push((k, a));
-                    }
-                }
-                let results: Vec<(Class, String, u64)> = jobs
-                    .par_iter()
-                    .map(|&(k, a)| {
-                        let pc = &pending[k];
-                        let empties = areas[a].and(work.empty_points()).count();
-                        if empties > limits.max_area {
-                            return decide_race(work, pc, &fixed, empties);
-                        }
-                        let budget = Budget { nodes, deadline };
-                        decide_chain(work, &areas[a], pc, &fixed, multi, budget, &memos[a])
-                    })
-                    .collect();
-                let mut newly = Bitset::<W>::EMPTY;
-                for (&(k, _), mut r) in jobs.iter().zip(results) {
-                    if r.0 == Class::First {
-                        newly = newly.or(&pending[k].stones);
-                    }
-                    r.2 += decided[k].2;
-                    decided[k] = r;
-                }
-                if newly.is_empty() {
-                    break;
-                }
-                fixed = fixed.or(&newly);
-                open = open.and_not(&newly);
-            }
+        let reader = AreaReader {
+            work,
+            multi: self.multi,
+            limits: self.limits,
+            deadline: self.deadline,
+        };
+        let results: Vec<Vec<(usize, Decided)>> = areas
+            .par_iter()
+            .map(|area| reader.read_area(area, &pending, &settled.stones, share))
+            .collect();
+        for (k, r) in results.into_iter().flatten() {
+            decided[k] = r;
         }
         Read { pending, decided }
-    }
-
-    /// Between the two levels of phase 3: the chains found without life come off the
-    /// board, and an undecided chain that the static test then finds safe lives (its eye
-    /// space holds only those dead stones).
-    fn clear_lifeless(
-        &self,
-        pending: &[Pending<W>],
-        decided: &mut [(Class, String, u64)],
-        fixed: &Bitset<W>,
-    ) {
-        let work = &self.work;
-        let lifeless_stones = pending
-            .iter()
-            .zip(decided.iter())
-            .filter(|(_, d)| d.0 == Class::None)
-            .fold(Bitset::<W>::EMPTY, |acc, (pc, _)| acc.or(&pc.stones));
-        if lifeless_stones.is_empty() {
-            return;
-        }
-        let Some(clear) = without(work, &lifeless_stones) else {
-            return;
-        };
-        let all = work.on_board();
-        let safe2 = Color::BOTH.map(|c| secure(&clear, c, self.multi, &all, fixed));
-        for (pc, d) in pending.iter().zip(decided.iter_mut()) {
-            if d.0 == Class::Unknown && pc.stones.and_not(&safe2[pc.color.index()].alive).is_empty()
-            {
-                d.0 = Class::First;
-                d.1 = format!(
-                    "F2: two eyes once the {} stones without life in its eye space come off",
-                    name(pc.color.opponent())
-                );
-            }
-        }
     }
 
     /// Phase 4: classes to statuses (a chain without life is dead only when surrounded by
@@ -577,14 +500,35 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                     // an undecided enemy chain counts as first-class when the estimate
                     // calls it alive
                     let est = &mut self.est;
+                    let enemies: Vec<Bitset<W>> =
+                        work.chains(&around.and(work.stones(o))).collect();
+                    let undecided_status = |est: &mut Estimate<E, F>, chain: &Bitset<W>| {
+                        chain
+                            .intersects(&undecided)
+                            .then(|| est.chain_status(&chain.points().collect::<Vec<_>>()).0)
+                    };
+                    // the local games read the undecided enemy chains as able to fight:
+                    // when the estimate calls one of them dead, "none" was read against
+                    // stones that are not there, and the estimate judges this chain too
+                    let against_dead = enemies
+                        .iter()
+                        .any(|chain| undecided_status(est, chain) == Some(Status::Dead));
                     let all_first = !own_alive
-                        && work.chains(&around.and(work.stones(o))).all(|chain| {
+                        && enemies.iter().all(|chain| {
                             chain.intersects(&first)
-                                || (chain.intersects(&undecided)
-                                    && est.chain_status(&chain.points().collect::<Vec<_>>()).0
-                                        == Status::Alive)
+                                || undecided_status(est, chain) == Some(Status::Alive)
                         });
-                    if all_first {
+                    if against_dead {
+                        self.estimated += 1;
+                        let (st, said) = self.est.chain_status(&stones);
+                        (
+                            st,
+                            format!(
+                                "none, but next to undecided {} stones the estimate calls dead; playout estimate: {said}{why}",
+                                name(o)
+                            ),
+                        )
+                    } else if all_first {
                         (
                             Status::Dead,
                             format!("none: surrounded by first-class {} stones{why}", name(o)),
@@ -630,6 +574,169 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
         }
         self.verdicts.extend(area_verdicts);
         at_limit
+    }
+}
+
+/// What the local games of an area read: the board and the budgets (apart from the
+/// estimate, so that areas can be read on several threads).
+struct AreaReader<'a, const W: usize, const P: usize> {
+    work: &'a Board<W, P>,
+    multi: bool,
+    limits: &'a ConfirmLimits,
+    deadline: Option<Instant>,
+}
+
+impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
+    /// The local games of the chains of one area (see `Confirming::read_areas`), as
+    /// (index into `pending`, class, reason, nodes). Two levels of budget: every chain
+    /// first gets an eighth of its share, then the chains found without life come off the
+    /// board and the chains still undecided get their full share. Chains are read largest
+    /// first; once every undecided chain of a part has been read at a level, the chains
+    /// found first-class split it, and each new part starts again at the first level (for
+    /// the chains that did not run out there before). Splitting at the first chain found,
+    /// before the others were read, was wrong on 11 of the exhaustive suite's 541
+    /// positions.
+    fn read_area(
+        &self,
+        area: &Bitset<W>,
+        pending: &[Pending<W>],
+        settled: &Bitset<W>,
+        share: u64,
+    ) -> Vec<(usize, Decided)> {
+        let work = self.work;
+        let limits = self.limits;
+        let (multi, deadline) = (self.multi, self.deadline);
+        let mut order: Vec<usize> = (0..pending.len())
+            .filter(|&k| pending[k].stones.intersects(area))
+            .collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(pending[k].stones.count()));
+        let mut decided: Vec<(Class, String, u64)> =
+            vec![(Class::Unknown, String::new(), 0); pending.len()];
+        let mut fixed = *settled;
+        // per chain: the levels at which its games ran out (1: the first, 2: both)
+        let mut failed = vec![0; pending.len()];
+        let mut parts = vec![*area];
+        // the stones of this area's chains found first-class so far
+        let mut lived = Bitset::<W>::EMPTY;
+        let mut rounds = 0;
+        while let Some(part) = parts.pop() {
+            rounds += 1;
+            let chains: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&k| pending[k].stones.intersects(&part))
+                .collect();
+            let empties = part.and(work.empty_points()).count();
+            // the games are played on the part and on the points of the chains found
+            // first-class next to it: their stones stay settled, but a point of theirs
+            // captured on the way may be played again (with those points off the area, a
+            // stone of a living chain, once taken, left a hole nobody could fill, and its
+            // neighbours were read as seki)
+            let game_area = part.or(&lived.and(&work.dilate(&part)));
+            let memo = Memo::default();
+            let mut newly = Bitset::<W>::EMPTY;
+            'levels: for (level, nodes) in [(share / 8).max(1), share].into_iter().enumerate() {
+                if level == 1 {
+                    let first = self.clear_lifeless(pending, &chains, &mut decided, &fixed);
+                    if !first.is_empty() {
+                        newly = first;
+                        break 'levels;
+                    }
+                    if empties > limits.full_area {
+                        break 'levels;
+                    }
+                }
+                // a chain whose games already ran out at a level in a larger part skips
+                // that level's cheaper budget, and one that ran out on the full share is
+                // read after those that did not
+                let mut now: Vec<usize> = chains
+                    .iter()
+                    .copied()
+                    .filter(|&k| decided[k].0 == Class::Unknown && (level == 1 || failed[k] == 0))
+                    .collect();
+                now.sort_by_key(|&k| failed[k]);
+                for k in now {
+                    let pc = &pending[k];
+                    let r = if empties > limits.max_area {
+                        if level > 0 {
+                            continue;
+                        }
+                        decide_race(work, pc, &fixed, empties)
+                    } else {
+                        let budget = Budget { nodes, deadline };
+                        decide_chain(work, &game_area, pc, &fixed, multi, budget, &memo)
+                    };
+                    log::debug!(
+                        "status: level {level} of part {rounds}: {} chain at {:?} in an area of {} points ({empties} empty): {} after {} nodes",
+                        name(pc.color),
+                        pc.stones.first().map(|i| Point(i as u16).vertex(work.size()).to_string()),
+                        part.count(),
+                        r.0,
+                        r.2
+                    );
+                    if r.0 == Class::Unknown && empties <= limits.max_area {
+                        failed[k] = failed[k].max(level + 1);
+                    }
+                    let spent = decided[k].2 + r.2;
+                    let first = r.0 == Class::First;
+                    decided[k] = (r.0, r.1, spent);
+                    if first {
+                        newly = newly.or(&pc.stones);
+                    }
+                }
+                if !newly.is_empty() {
+                    break 'levels;
+                }
+            }
+            if newly.is_empty() {
+                continue;
+            }
+            fixed = fixed.or(&newly);
+            lived = lived.or(&newly);
+            parts.extend(work.regions(&part.and_not(&newly)));
+        }
+        order.into_iter().map(|k| (k, decided[k].clone())).collect()
+    }
+
+    /// Between the two levels of an area's reading: the chains found without life come
+    /// off the board, and an undecided chain of `chains` that the static test then finds
+    /// safe lives (its eye space holds only those dead stones). Returns the stones of the
+    /// chains found so.
+    fn clear_lifeless(
+        &self,
+        pending: &[Pending<W>],
+        chains: &[usize],
+        decided: &mut [(Class, String, u64)],
+        fixed: &Bitset<W>,
+    ) -> Bitset<W> {
+        let work = self.work;
+        let lifeless_stones = pending
+            .iter()
+            .zip(decided.iter())
+            .filter(|(_, d)| d.0 == Class::None)
+            .fold(Bitset::<W>::EMPTY, |acc, (pc, _)| acc.or(&pc.stones));
+        let mut found = Bitset::<W>::EMPTY;
+        if lifeless_stones.is_empty() {
+            return found;
+        }
+        let Some(clear) = without(work, &lifeless_stones) else {
+            return found;
+        };
+        let all = work.on_board();
+        let safe2 = Color::BOTH.map(|c| secure(&clear, c, self.multi, &all, fixed));
+        for &k in chains {
+            let (pc, d) = (&pending[k], &mut decided[k]);
+            if d.0 == Class::Unknown && pc.stones.and_not(&safe2[pc.color.index()].alive).is_empty()
+            {
+                d.0 = Class::First;
+                d.1 = format!(
+                    "F2: two eyes once the {} stones without life in its eye space come off",
+                    name(pc.color.opponent())
+                );
+                found = found.or(&pc.stones);
+            }
+        }
+        found
     }
 }
 
@@ -717,7 +824,8 @@ fn decide_chain<const W: usize, const P: usize>(
 ) -> (Class, String, u64) {
     let them = name(pc.color.opponent());
     let mut spent = 0;
-    let mut run = |goal: Goal, keep: bool| {
+    // `cap`: nodes this game may spend at most, besides what the chain has left
+    let mut run = |goal: Goal, keep: bool, cap: u64| {
         let task = Task {
             area: *area,
             target: pc.stones,
@@ -728,9 +836,9 @@ fn decide_chain<const W: usize, const P: usize>(
             multi_suicide: multi,
         };
         // the chain's games share its budget: what one spends the next cannot
-        let left = budget.nodes.saturating_sub(spent);
+        let left = budget.nodes.saturating_sub(spent).min(cap);
         if left == 0 {
-            return (None, String::new());
+            return (None, String::new(), 0);
         }
         let out = solve(
             b,
@@ -742,49 +850,57 @@ fn decide_chain<const W: usize, const P: usize>(
             memo,
         );
         spent += out.nodes;
-        (out.defender_wins, line_text(&out.line, b.size()))
+        (out.defender_wins, line_text(&out.line, b.size()), out.nodes)
     };
+    // The second game of a class (the target may not be captured) tells F2 from F3 and S1
+    // from S2: it changes the reason, never the class, so it gets at most a few times the
+    // nodes the first took (when it ran out, the chain spent its whole share on words).
+    let keep_cap = |first: u64| first.saturating_mul(4).max(2_000);
     let limit = || {
         (
             Class::Unknown,
             "limit: the local search ran out".to_string(),
         )
     };
-    let (class, reason) = match run(Goal::First, false) {
-        (None, _) => limit(),
-        (Some(true), line) => {
-            if run(Goal::First, true).0 == Some(true) {
-                (
-                    Class::First,
-                    format!("F2: two eyes even after {them} moves first{line}"),
-                )
-            } else {
-                (
-                    Class::First,
-                    format!("F3: lives after {them} captures, every captured stone put back{line}"),
-                )
-            }
-        }
-        (Some(false), _) => match run(Goal::Second, false) {
-            (None, _) => limit(),
-            (Some(true), line) => {
-                if run(Goal::Second, true).0 == Some(true) {
-                    (
-                        Class::Second,
-                        format!(
-                            "S1: never captured even after {them} moves first, but no two eyes{line}"
-                        ),
-                    )
-                } else {
-                    (
-                        Class::Second,
-                        format!(
-                            "S2: after {them} captures, a stone can be put back for good{line}"
-                        ),
-                    )
-                }
-            }
-            (Some(false), line) => (Class::None, line),
+    let (class, reason) = match run(Goal::First, false, u64::MAX) {
+        (None, _, _) => limit(),
+        (Some(true), line, n) => match run(Goal::First, true, keep_cap(n)).0 {
+            Some(true) => (
+                Class::First,
+                format!("F2: two eyes even after {them} moves first{line}"),
+            ),
+            Some(false) => (
+                Class::First,
+                format!("F3: lives after {them} captures, every captured stone put back{line}"),
+            ),
+            None => (
+                Class::First,
+                format!(
+                    "F2 or F3: two eyes even after {them} moves first, or after {them} captures with every stone put back (which of the two was not read out){line}"
+                ),
+            ),
+        },
+        (Some(false), _, _) => match run(Goal::Second, false, u64::MAX) {
+            (None, _, _) => limit(),
+            (Some(true), line, n) => match run(Goal::Second, true, keep_cap(n)).0 {
+                Some(true) => (
+                    Class::Second,
+                    format!(
+                        "S1: never captured even after {them} moves first, but no two eyes{line}"
+                    ),
+                ),
+                Some(false) => (
+                    Class::Second,
+                    format!("S2: after {them} captures, a stone can be put back for good{line}"),
+                ),
+                None => (
+                    Class::Second,
+                    format!(
+                        "S1 or S2: never captured even after {them} moves first, or a stone put back for good after a capture (which of the two was not read out){line}"
+                    ),
+                ),
+            },
+            (Some(false), line, _) => (Class::None, line),
         },
     };
     (class, reason, spent)

@@ -18,7 +18,7 @@
 
 use crate::board::{Bitset, Board, Color};
 use ahash::AHashMap;
-use std::sync::Mutex;
+use std::cell::RefCell;
 
 /// Points a region needs to count as two eyes when it holds no enemy stone.
 pub const LARGE_REGION: u32 = 10;
@@ -54,42 +54,43 @@ pub struct Scratch<const W: usize> {
 /// Results of the static test by position, shared by the local games of one area: they
 /// all test with the same scope and fixed stones, and visit the same positions again and
 /// again (each chain of the area plays up to four games, each deepened several times).
-/// A result is a function of its key, so which game stores it first changes nothing.
+/// A result is a function of its key, so which game stores it first changes nothing. The
+/// games of an area run one after another on one thread, so no lock: the `Mutex` it had
+/// cost more than the lookup.
 pub struct Memo<const W: usize> {
-    map: Mutex<AHashMap<u64, Safety<W>>>,
+    map: RefCell<AHashMap<u64, Safety<W>>>,
 }
 
-/// Results a [`Memo`] keeps at most (about 200 bytes each on 19x19, so about 13 MB an
-/// area); later results are computed again each time they are needed. On bench/score.py's
-/// slowest 19x19 record (g19-002) `tengen score` peaked at 94 MB with 2^20 (21 MB without
-/// a memo) and took 1.06 s of CPU; 59 MB and 1.15 s with 2^16; 40 MB and 1.18 s with 2^15.
-const MEMO_CAP: usize = 1 << 16;
+/// Bytes a [`Memo`]'s table may take (each area has its own). A table that is full keeps
+/// what it holds, the positions the first games met, which the later games of the area
+/// meet again (emptying it when full to keep the latest instead lost a third of the hits).
+/// On bench/score.py's slowest records, the 65,536 results kept before (whatever the
+/// board size) held a third of what the games would reuse on 9x9; this holds 458,752
+/// results of a 9x9 board, 229,376 of 13x13 and 114,688 of 19x19.
+const MEMO_BYTES: usize = 32 << 20;
 
 impl<const W: usize> Default for Memo<W> {
     fn default() -> Self {
         Memo {
-            map: Mutex::new(AHashMap::new()),
+            map: RefCell::new(AHashMap::new()),
         }
     }
 }
 
 impl<const W: usize> Memo<W> {
+    /// Results kept at most: the table's buckets (a power of two, filled to 7/8 at most)
+    /// stay within [`MEMO_BYTES`].
+    const CAP: usize =
+        (MEMO_BYTES / std::mem::size_of::<(u64, Safety<W>)>()).next_power_of_two() / 2 * 7 / 8;
+
     /// The stored result for `key`, else `make()`'s, stored while there is room.
     pub fn get_or(&self, key: u64, make: impl FnOnce() -> Safety<W>) -> Safety<W> {
-        // a poisoned lock only means another game panicked: the map is still sound
-        let stored = match self.map.lock() {
-            Ok(m) => m.get(&key).copied(),
-            Err(e) => e.into_inner().get(&key).copied(),
-        };
-        if let Some(v) = stored {
+        if let Some(v) = self.map.borrow().get(&key).copied() {
             return v;
         }
         let v = make();
-        let mut m = match self.map.lock() {
-            Ok(m) => m,
-            Err(e) => e.into_inner(),
-        };
-        if m.len() < MEMO_CAP {
+        let mut m = self.map.borrow_mut();
+        if m.len() < Self::CAP {
             m.insert(key, v);
         }
         v
@@ -175,10 +176,14 @@ pub fn secure_with<const W: usize, const P: usize>(
     // the regions next to the chains
     s.regions.clear();
     s.eyes.clear();
+    let known = parts
+        .iter()
+        .take(64)
+        .fold(Bitset::<W>::EMPTY, |acc, part| acc.or(part));
     while let Some(p) = seeds.first() {
         let mut seed = Bitset::EMPTY;
         seed.insert(p);
-        let points = b.flood_parts(&seed, &not_own, parts);
+        let points = flood_known(b, &seed, &not_own, parts, &known);
         seeds = seeds.and_not(&points);
         let empties = points.and(&empty);
         let large = !points.intersects(&opp) && points.count() >= LARGE_REGION;
@@ -260,6 +265,36 @@ pub fn secure_with<const W: usize, const P: usize>(
     out
 }
 
+/// [`Board::flood_parts`] (the same points), which looks for the parts the fill touches
+/// only in the steps where it meets their union `known`: most steps of a local game's
+/// regions meet none, and trying each part at every step was most of the static test's
+/// cost.
+fn flood_known<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    seed: &Bitset<W>,
+    within: &Bitset<W>,
+    parts: &[Bitset<W>],
+    known: &Bitset<W>,
+) -> Bitset<W> {
+    let mut cur = seed.and(within);
+    let mut left = *known;
+    loop {
+        let mut next = b.dilate(&cur).and(within).or(&cur);
+        if next.intersects(&left) {
+            for part in parts.iter().take(64) {
+                if left.intersects(part) && next.intersects(part) {
+                    next = next.or(part);
+                    left = left.and_not(part);
+                }
+            }
+        }
+        if next.and_not(&cur).is_empty() {
+            return cur;
+        }
+        cur = next;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +308,70 @@ mod tests {
 
     fn all(b: &Board9) -> Bitset<2> {
         b.on_board()
+    }
+
+    #[test]
+    fn the_flood_over_known_parts_fills_what_the_board_fills() {
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(40);
+        let mut crossed = 0;
+        for _ in 0..300 {
+            let size = 9;
+            let mut b = Board9::new(size).expect("size");
+            for i in 0..rng.random_range(10..120) {
+                let p = crate::board::Point::new(
+                    rng.random_range(0..size),
+                    rng.random_range(0..size),
+                    size,
+                );
+                let _ = b.try_play(Color::BOTH[i % 2], p);
+            }
+            let c = Color::BOTH[rng.random_range(0..2)];
+            let within = all(&b).and_not(b.stones(c));
+            // some whole regions of `within` as known parts, as the local game passes them
+            let parts: Vec<Bitset<2>> = b
+                .regions(&within)
+                .filter(|_| rng.random_range(0..3) > 0)
+                .collect();
+            let known = parts.iter().fold(Bitset::EMPTY, |a, p| a.or(p));
+            for p in within.iter() {
+                let mut seed = Bitset::EMPTY;
+                seed.insert(p);
+                let got = flood_known(&b, &seed, &within, &parts, &known);
+                assert_eq!(got, b.flood(&seed, &within), "{b}");
+                crossed += usize::from(got.intersects(&known));
+            }
+        }
+        assert!(crossed > 1000, "{crossed}");
+    }
+
+    #[test]
+    fn a_memo_table_stays_within_its_bytes() {
+        fn within<const W: usize>() -> usize {
+            let entry = std::mem::size_of::<(u64, Safety<W>)>();
+            // hashbrown's buckets: a power of two at least 8/7 of the entries
+            let buckets = (Memo::<W>::CAP * 8 / 7).next_power_of_two();
+            assert!(buckets * (entry + 1) <= MEMO_BYTES, "W {W}");
+            Memo::<W>::CAP
+        }
+        assert_eq!(
+            [within::<2>(), within::<4>(), within::<7>()],
+            [458_752, 229_376, 114_688]
+        );
+        // a full table keeps what it holds and still answers
+        let m = Memo::<2>::default();
+        let safe = |n: usize| {
+            let mut s = Safety {
+                alive: Bitset::EMPTY,
+                territory: Bitset::EMPTY,
+                by_large: Bitset::EMPTY,
+            };
+            s.alive.insert(n % 81);
+            s
+        };
+        assert_eq!(m.get_or(7, || safe(7)), safe(7));
+        assert_eq!(m.get_or(7, || unreachable!("stored")), safe(7));
     }
 
     #[test]

@@ -102,6 +102,9 @@ pub fn solve<const W: usize, const P: usize>(
         max_depth: 0,
         cut_value: false,
         cut: false,
+        pool: Vec::new(),
+        step_pool: Vec::new(),
+        scored: Vec::new(),
     };
     let root = Node {
         board: Box::new(*b),
@@ -202,7 +205,7 @@ enum Step {
     KoPass,
 }
 
-struct Solver<'a, const W: usize> {
+struct Solver<'a, const W: usize, const P: usize> {
     task: &'a Task<W>,
     budget: Budget,
     /// The static test's results, shared with the area's other games.
@@ -249,6 +252,13 @@ struct Solver<'a, const W: usize> {
     cut_value: bool,
     /// Whether some line was cut in the current pass.
     cut: bool,
+    /// Boards of positions searched and left, to be filled again: a board is a few
+    /// kilobytes, and allocating one for every position cost a tenth of the time.
+    pool: Vec<Box<Board<W, P>>>,
+    /// Lists of steps of positions searched and left, to be filled again.
+    step_pool: Vec<Vec<Step>>,
+    /// The candidate plays of [`Solver::moves`] with their scores, filled afresh each time.
+    scored: Vec<(i32, Point)>,
 }
 
 fn mix(x: u64) -> u64 {
@@ -258,10 +268,10 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl<const W: usize> Solver<'_, W> {
+impl<const W: usize, const P: usize> Solver<'_, W, P> {
     /// The deciding line from `root`: the stored steps, until a position without one, a
     /// repetition or [`LINE_MOVES`] moves.
-    fn line<const P: usize>(&self, root: &Node<W, P>) -> Vec<(Color, Option<Point>)> {
+    fn line(&mut self, root: &Node<W, P>) -> Vec<(Color, Option<Point>)> {
         let mut out = Vec::new();
         let mut seen = Vec::new();
         let mut n = Node {
@@ -296,7 +306,7 @@ impl<const W: usize> Solver<'_, W> {
     }
 
     /// What [`Solver::seen`] keeps of a position: its board, side to move and ko bans.
-    fn seen_key<const P: usize>(n: &Node<W, P>) -> u64 {
+    fn seen_key(n: &Node<W, P>) -> u64 {
         let mut k = n.board.hash() ^ mix(n.to_move.index() as u64);
         for (c, ban) in n.bans.iter().enumerate() {
             for (i, w) in ban.0.iter().enumerate() {
@@ -308,7 +318,7 @@ impl<const W: usize> Solver<'_, W> {
         k
     }
 
-    fn key<const P: usize>(&self, n: &Node<W, P>) -> u64 {
+    fn key(&self, n: &Node<W, P>) -> u64 {
         let mut k = n.board.hash() ^ mix(n.to_move.index() as u64 + 11 * n.passes as u64 + 1);
         if let Some((p, c)) = n.board.ko() {
             k ^= mix(0x4b4f_0000 + 2 * p.idx() as u64 + c.index() as u64);
@@ -324,7 +334,7 @@ impl<const W: usize> Solver<'_, W> {
     }
 
     /// [`Solver::judge_now`], once per board.
-    fn judge<const P: usize>(&mut self, b: &Board<W, P>) -> Result<bool, Bitset<W>> {
+    fn judge(&mut self, b: &Board<W, P>) -> Result<bool, Bitset<W>> {
         if let Some(v) = self.judged.get(&b.hash()) {
             return *v;
         }
@@ -334,7 +344,7 @@ impl<const W: usize> Solver<'_, W> {
     }
 
     /// The static test of `c` on the area and the points next to it.
-    fn secure<const P: usize>(&mut self, b: &Board<W, P>, c: Color) -> Safety<W> {
+    fn secure(&mut self, b: &Board<W, P>, c: Color) -> Safety<W> {
         let t = self.task;
         let (scope, parts, scratch) = (&self.scope, &self.parts[c.index()], &mut self.scratch);
         self.memo
@@ -354,7 +364,7 @@ impl<const W: usize> Solver<'_, W> {
     /// The static verdict at `b`, if there is one: `Ok(true)` when the defender holds
     /// (or can put back for good) every target point with first-class life, `Ok(false)`
     /// when target points are lost for good; with the moves worth trying otherwise.
-    fn judge_now<const P: usize>(&mut self, b: &Board<W, P>) -> Result<bool, Bitset<W>> {
+    fn judge_now(&mut self, b: &Board<W, P>) -> Result<bool, Bitset<W>> {
         let t = self.task;
         let d = t.defender;
         let own = b.stones(d);
@@ -435,7 +445,7 @@ impl<const W: usize> Solver<'_, W> {
     /// stone put back amid captured points would not be secure, and the corner whose stones
     /// were taken in a bent shape was called seki). Whether the rest of the region still
     /// gives the eyes it needs is the static test's to say.
-    fn put_back<const P: usize>(
+    fn put_back(
         &self,
         b: &Board<W, P>,
         missing: &Bitset<W>,
@@ -486,7 +496,7 @@ impl<const W: usize> Solver<'_, W> {
 
     /// Whether every target point holds a defender stone of a secure chain (`alive`) or of
     /// a chain through a settled stone.
-    fn holds<const P: usize>(&self, b: &Board<W, P>, alive: &Bitset<W>) -> bool {
+    fn holds(&self, b: &Board<W, P>, alive: &Bitset<W>) -> bool {
         let t = self.task;
         let own = b.stones(t.defender);
         let fixed_own = self.fixed_by[t.defender.index()].and(own);
@@ -499,7 +509,7 @@ impl<const W: usize> Solver<'_, W> {
     }
 
     /// The result when play stops (two passes or a repetition).
-    fn at_end<const P: usize>(&self, b: &Board<W, P>) -> bool {
+    fn at_end(&self, b: &Board<W, P>) -> bool {
         match self.task.goal {
             Goal::First => false,
             Goal::Second => self.task.target.intersects(b.stones(self.task.defender)),
@@ -507,7 +517,7 @@ impl<const W: usize> Solver<'_, W> {
     }
 
     /// Returns (defender wins, how the result depends on the line: [`Dep`]).
-    fn search<const P: usize>(&mut self, n: &Node<W, P>, depth: usize) -> (bool, Dep) {
+    fn search(&mut self, n: &Node<W, P>, depth: usize) -> (bool, Dep) {
         let t = self.task;
         self.nodes += 1;
         if self.nodes > self.budget.nodes
@@ -553,17 +563,27 @@ impl<const W: usize> Solver<'_, W> {
         // the mover wins if some move wins for it
         let mut result = !defending;
         let mut decided_by: Option<Step> = None;
-        for step in self.moves(n, &open) {
+        let mut steps = self.moves(n, &open);
+        // the step that decided this position in an earlier pass of the deepening first:
+        // it most often decides it again (the order changes no result, only the nodes)
+        if let Some(&hint) = self.best.get(&key) {
+            if let Some(i) = steps.iter().position(|&s| s == hint) {
+                steps[..=i].rotate_right(1);
+            }
+        }
+        for &step in &steps {
             let Some(child) = self.child(n, step) else {
                 continue;
             };
             // a play that brings back a board of the line with the same side to move and the
             // same ko bans is not searched (superko)
             if matches!(step, Step::Play(_)) && self.seen.contains(&Self::seen_key(&child)) {
+                self.release(child);
                 dep = Dep::Path;
                 continue;
             }
             let (win, d) = self.search(&child, depth + 1);
+            self.release(child);
             dep = dep.max(d);
             if self.aborted {
                 break;
@@ -576,6 +596,7 @@ impl<const W: usize> Solver<'_, W> {
                 break;
             }
         }
+        self.step_pool.push(steps);
         if let Some(step) = decided_by {
             self.best.insert(key, step);
         }
@@ -601,18 +622,29 @@ impl<const W: usize> Solver<'_, W> {
         (result, dep)
     }
 
-    /// The position after `step`, or `None` when the step is not allowed.
-    fn child<const P: usize>(&self, n: &Node<W, P>, step: Step) -> Option<Node<W, P>> {
+    /// The position after `step`, or `None` when the step is not allowed. Its board comes
+    /// from [`Solver::pool`]; hand it back with [`Solver::release`].
+    fn child(&mut self, n: &Node<W, P>, step: Step) -> Option<Node<W, P>> {
         let me = n.to_move;
-        if let Step::Play(p) = step {
-            // the checks on the parent board: a board is large, copy it for legal plays only
-            n.board.check_place(me, p).ok()?;
-            let lost = n.board.suicide_stones(me, p);
-            if lost > 0 && (!self.task.multi_suicide || lost == 1) {
-                return None;
+        match step {
+            Step::Play(p) => {
+                // the checks on the parent board: copy it for legal plays only
+                n.board.check_place(me, p).ok()?;
+                let lost = n.board.suicide_stones(me, p);
+                if lost > 0 && (!self.task.multi_suicide || lost == 1) {
+                    return None;
+                }
             }
+            Step::KoPass if n.bans[me.index()].is_empty() => return None,
+            Step::KoPass | Step::Pass => {}
         }
-        let mut board = n.board.clone();
+        let mut board = match self.pool.pop() {
+            Some(mut b) => {
+                *b = *n.board;
+                b
+            }
+            None => n.board.clone(),
+        };
         let mut bans = n.bans;
         let passes = match step {
             Step::Pass => {
@@ -620,9 +652,6 @@ impl<const W: usize> Solver<'_, W> {
                 n.passes + 1
             }
             Step::KoPass => {
-                if bans[me.index()].is_empty() {
-                    return None;
-                }
                 bans[me.index()] = Bitset::EMPTY;
                 board.pass();
                 0
@@ -630,6 +659,7 @@ impl<const W: usize> Solver<'_, W> {
             Step::Play(p) => {
                 let out = board.play_unchecked(me, p);
                 if out.captured == 1 && bans[me.index()].contains(p.idx()) {
+                    self.pool.push(board);
                     return None;
                 }
                 if let Some((q, victim)) = board.ko() {
@@ -646,13 +676,19 @@ impl<const W: usize> Solver<'_, W> {
         })
     }
 
+    /// Hands a position's board back to [`Solver::pool`].
+    fn release(&mut self, n: Node<W, P>) {
+        self.pool.push(n.board);
+    }
+
     /// The steps to try at `n`, the likeliest winners first.
-    fn moves<const P: usize>(&self, n: &Node<W, P>, open: &Bitset<W>) -> Vec<Step> {
+    fn moves(&mut self, n: &Node<W, P>, open: &Bitset<W>) -> Vec<Step> {
         let t = self.task;
         let b = &*n.board;
         let me = n.to_move;
         let defending = me == t.defender;
-        let mut scored: Vec<(i32, Point)> = Vec::new();
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
         let target_libs = {
             let mut l = Bitset::<W>::EMPTY;
             for p in t.target.and(b.stones(t.defender)).iter() {
@@ -707,9 +743,11 @@ impl<const W: usize> Solver<'_, W> {
             }
             scored.push((score, p));
         }
-        scored.sort_by_key(|&(s, p)| (-s, p));
-        let plays = scored.into_iter().map(|(_, p)| Step::Play(p));
-        let mut steps: Vec<Step> = Vec::new();
+        // the keys are unique (one per point): any sort gives the same order
+        scored.sort_unstable_by_key(|&(s, p)| (-s, p));
+        let plays = scored.iter().map(|&(_, p)| Step::Play(p));
+        let mut steps = self.step_pool.pop().unwrap_or_default();
+        steps.clear();
         // passing first where it is most often right: the attacker of first-class life
         // (the defender must make its eyes unaided), the defender of second-class life
         let pass_first = match t.goal {
@@ -726,6 +764,7 @@ impl<const W: usize> Solver<'_, W> {
         if !n.bans[me.index()].is_empty() {
             steps.push(Step::KoPass);
         }
+        self.scored = scored;
         steps
     }
 }

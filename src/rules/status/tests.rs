@@ -383,3 +383,81 @@ fn a_stone_taken_in_a_bent_corner_is_put_back_joined_to_its_wall() {
         );
     }
 }
+
+/// bench/score.py's g09-032 (GNU Go self-play, 9x9): White's H1 lives once Black's corner
+/// chains are read out, and Black's G1 G2, J2 and H3 H4 G5 H5 are dead (GNU Go's play-out
+/// captures them: W+21.5 under area rules).
+const LIVING_STONE_TAKEN: &str = "
+    9 . X X O O . . . .
+    8 . X O O O O O . .
+    7 . X X O X X O . .
+    6 . . X O X O O O .
+    5 . . X O X O X X O
+    4 . . . X X O O X O
+    3 . . X X X O . X .
+    2 X . X O O O X . X
+    1 . X O O . . X O .";
+
+#[test]
+fn a_first_class_chain_taken_on_the_way_can_be_played_again_in_its_neighbours_games() {
+    // Once White's H1 is found first-class the area splits at it, and Black's corner
+    // chains are read in the smaller part: when their games left H1's point off the area,
+    // Black's J1-H2 capture of H1 left a hole White could never fill, and G1 and H3 came
+    // out seki (20 points off).
+    let mut r = Rules::preset(Preset::Chinese);
+    r.komi = 6.5;
+    let g = Game::from_diagram(LIVING_STONE_TAKEN, r).expect("diagram");
+    // (the estimate is asked for the lone stones in the large top-right area, and takes
+    // none off: every stone as it stands)
+    let c = confirm(&g, &ConfirmLimits::for_size(9), || g.default_status());
+    assert_eq!(c.estimated, 0, "{c:?}");
+    assert_eq!(at(&c, "H1", 9).status, Status::Alive, "{c:?}");
+    for v in ["G1", "J2", "H3"] {
+        assert_eq!(at(&c, v, 9).status, Status::Dead, "{v}: {c:?}");
+    }
+    assert_eq!(g.score(&c.status).to_string(), "W+21.5");
+}
+
+/// bench/score.py's g09-051, an unfinished 9x9 record: the whole board is one area of 24
+/// empty points, and every chain's local game runs out but D9's, which White captures at
+/// E9 in its game ("none"). D9 touches the undecided White chain C4-C9, which the estimate
+/// calls dead: "none" was read against stones that are not there, so D9 takes the
+/// estimate's verdict (it was seki for touching the living E8, and the count 21 points
+/// off).
+const G09_051: &str = "
+    9 . O O X . X X . .
+    8 O X O O X . X . X
+    7 . X X O O X . X O
+    6 X X O . O X X X O
+    5 X O O O O X O O O
+    4 . X O X X X O O O
+    3 X X . . X O X . .
+    2 . . X . X O O O .
+    1 . . . X X O . . .";
+
+#[test]
+fn a_chain_without_life_next_to_undecided_stones_the_estimate_calls_dead_takes_the_estimate() {
+    let g = Game::from_diagram(G09_051, japanese()).expect("diagram");
+    let judge = |white_dead: bool| {
+        confirm(&g, &ConfirmLimits::for_size(9), || {
+            let mut m = g.default_status();
+            if white_dead {
+                m.set_chain(g.board(), pt("C4", 9), Status::Dead);
+            }
+            m
+        })
+    };
+    let c = judge(true);
+    assert_eq!(at(&c, "C4", 9).class, Class::Unknown, "{c:?}");
+    let d9 = at(&c, "D9", 9);
+    assert_eq!(
+        (d9.class, d9.status),
+        (Class::None, Status::Alive),
+        "{d9:?}"
+    );
+    assert!(d9.reason.contains("the estimate calls dead"), "{d9:?}");
+    // with the White chain alive on the estimate, D9 stays a seki beside its living E8
+    let c = judge(false);
+    let d9 = at(&c, "D9", 9);
+    assert_eq!((d9.class, d9.status), (Class::None, Status::Seki), "{d9:?}");
+}
