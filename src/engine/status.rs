@@ -352,16 +352,7 @@ pub(crate) mod tests {
     /// walled by other chains too (A3-B4, and White's large C4-C9, which is dead): no seki.
     #[test]
     fn an_eye_walled_by_a_chain_not_in_the_seki_makes_no_seki() {
-        let diagram = "
-            9 . O O X . X X . .
-            8 O X O O X . X . X
-            7 . X X O O X . X O
-            6 X X O . O X X X O
-            5 X O O O O X O O O
-            4 . X O X X X O O O
-            3 X X . . X O X . .
-            2 . . X . X O O O .
-            1 . . . X X O . . .";
+        let diagram = crate::rules::status::tests::G09_051;
         let g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
         let seki = seki_chains(g.board());
         let b = g.board();

@@ -952,4 +952,4 @@ pub(crate) fn confirm_diagram(diagram: &str, rules: Rules) -> Confirmation {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

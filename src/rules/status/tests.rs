@@ -424,7 +424,7 @@ fn a_first_class_chain_taken_on_the_way_can_be_played_again_in_its_neighbours_ga
 /// calls dead: "none" was read against stones that are not there, so D9 takes the
 /// estimate's verdict (it was seki for touching the living E8, and the count 21 points
 /// off).
-const G09_051: &str = "
+pub(crate) const G09_051: &str = "
     9 . O O X . X X . .
     8 O X O O X . X . X
     7 . X X O O X . X O
