@@ -43,6 +43,18 @@ sleep 1
 HOME=$WORK openbox >"$WORK/openbox.log" 2>&1 & pids+=($!)
 sleep 1
 
+# The id of the first visible window whose title matches REGEX, waiting up to SECONDS for it;
+# empty when none appeared.
+wait_window() { # REGEX SECONDS
+    local id=
+    for _ in $(seq "$2"); do
+        id=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -1) || true
+        [ -n "$id" ] && break
+        sleep 1
+    done
+    echo "$id"
+}
+
 # --- Lizzie -------------------------------------------------------------------------
 lizzie() {
 mkdir -p "$WORK/.config/leela-zero"
@@ -52,12 +64,7 @@ CFG
 (cd "$WORK" && HOME=$WORK exec java -Duser.home="$WORK" -jar /usr/share/java/lizzie.jar) \
     >"$WORK/lizzie.out" 2>&1 & pids+=($!)
 local java=$!
-main=
-for _ in $(seq 60); do
-    main=$(xdotool search --onlyvisible --name '^Lizzie \[' 2>/dev/null | head -1) || true
-    [ -n "$main" ] && break
-    sleep 1
-done
+main=$(wait_window '^Lizzie \[' 60)
 [ -n "$main" ] || { echo "Lizzie's window did not appear" >&2; cat "$WORK/lizzie.out" >&2; exit 1; }
 sleep 4
 console=$(xdotool search --onlyvisible --name '^Gtp Console$' | head -1 || true)
@@ -115,12 +122,8 @@ EDIT_SIZE=9
 size=1
 CFG
 HOME=$home /usr/games/qgo >"$WORK/qgo.out" 2>&1 & pids+=($!)
-local main=
-for _ in $(seq 30); do
-    main=$(xdotool search --onlyvisible --name '^qGo ' 2>/dev/null | head -1) || true
-    [ -n "$main" ] && break
-    sleep 1
-done
+local main
+main=$(wait_window '^qGo ' 30)
 [ -n "$main" ] || { echo "qGo's window did not appear" >&2; cat "$WORK/qgo.out" >&2; exit 1; }
 sleep 2
 xdotool windowmove "$main" 0 0
@@ -130,12 +133,8 @@ local dialog
 dialog=$(xdotool search --onlyvisible --name '^Dialog$' | head -1)
 [ -n "$dialog" ] || { echo "qGo's New game dialog did not open" >&2; exit 1; }
 xdotool key --window "$dialog" Return
-local board=
-for _ in $(seq 20); do
-    board=$(xdotool search --onlyvisible --name ' vs\. .* - qGo$' 2>/dev/null | head -1) || true
-    [ -n "$board" ] && break
-    sleep 1
-done
+local board
+board=$(wait_window ' vs\. .* - qGo$' 20)
 [ -n "$board" ] || { echo "qGo's board window did not open" >&2; exit 1; }
 xdotool windowmove "$board" 0 0 windowsize "$board" 980 900
 sleep 2
