@@ -934,13 +934,20 @@ impl<const W: usize, const P: usize> Board<W, P> {
         parts: &[Bitset<W>],
     ) -> Bitset<W> {
         let mut cur = seed.and(within);
-        let mut taken = 0u64;
+        // the points of the parts not yet taken: most steps meet none of them, and only a
+        // step that meets one looks for which
+        let mut left = parts
+            .iter()
+            .take(64)
+            .fold(Bitset::<W>::EMPTY, |acc, part| acc.or(part));
         loop {
             let mut next = self.dilate(&cur).and(within).or(&cur);
-            for (k, part) in parts.iter().enumerate().take(64) {
-                if taken & (1 << k) == 0 && next.intersects(part) {
-                    next = next.or(part);
-                    taken |= 1 << k;
+            if next.intersects(&left) {
+                for part in parts.iter().take(64) {
+                    if left.intersects(part) && next.intersects(part) {
+                        next = next.or(part);
+                        left = left.and_not(part);
+                    }
                 }
             }
             // `next` holds `cur`: nothing new is all there is to compare

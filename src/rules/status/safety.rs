@@ -176,14 +176,10 @@ pub fn secure_with<const W: usize, const P: usize>(
     // the regions next to the chains
     s.regions.clear();
     s.eyes.clear();
-    let known = parts
-        .iter()
-        .take(64)
-        .fold(Bitset::<W>::EMPTY, |acc, part| acc.or(part));
     while let Some(p) = seeds.first() {
         let mut seed = Bitset::EMPTY;
         seed.insert(p);
-        let points = flood_known(b, &seed, &not_own, parts, &known);
+        let points = b.flood_parts(&seed, &not_own, parts);
         seeds = seeds.and_not(&points);
         let empties = points.and(&empty);
         let large = !points.intersects(&opp) && points.count() >= LARGE_REGION;
@@ -265,36 +261,6 @@ pub fn secure_with<const W: usize, const P: usize>(
     out
 }
 
-/// [`Board::flood_parts`] (the same points), which looks for the parts the fill touches
-/// only in the steps where it meets their union `known`: most steps of a local game's
-/// regions meet none, and trying each part at every step was most of the static test's
-/// cost.
-fn flood_known<const W: usize, const P: usize>(
-    b: &Board<W, P>,
-    seed: &Bitset<W>,
-    within: &Bitset<W>,
-    parts: &[Bitset<W>],
-    known: &Bitset<W>,
-) -> Bitset<W> {
-    let mut cur = seed.and(within);
-    let mut left = *known;
-    loop {
-        let mut next = b.dilate(&cur).and(within).or(&cur);
-        if next.intersects(&left) {
-            for part in parts.iter().take(64) {
-                if left.intersects(part) && next.intersects(part) {
-                    next = next.or(part);
-                    left = left.and_not(part);
-                }
-            }
-        }
-        if next.and_not(&cur).is_empty() {
-            return cur;
-        }
-        cur = next;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,7 +304,7 @@ mod tests {
             for p in within.iter() {
                 let mut seed = Bitset::EMPTY;
                 seed.insert(p);
-                let got = flood_known(&b, &seed, &within, &parts, &known);
+                let got = b.flood_parts(&seed, &within, &parts);
                 assert_eq!(got, b.flood(&seed, &within), "{b}");
                 crossed += usize::from(got.intersects(&known));
             }
