@@ -184,11 +184,8 @@ fn flood_parts_fills_as_flood_does_on_random_positions() {
     let mut used = 0;
     for _ in 0..100 {
         let size = 9;
-        let mut b = Board9::new(size).expect("size");
-        for i in 0..rng.random_range(0..120) {
-            let p = Point::new(rng.random_range(0..size), rng.random_range(0..size), size);
-            let _ = b.try_play(Color::BOTH[i % 2], p);
-        }
+        let tries = rng.random_range(0..120);
+        let b = super::testutil::scattered9(&mut rng, tries);
         // the points without a black stone; the known parts are the regions of those of
         // them outside a band of rows, as the local game knows the outside of its area
         let within = b.on_board().and_not(b.stones(Color::Black));
@@ -211,4 +208,30 @@ fn flood_parts_fills_as_flood_does_on_random_positions() {
         }
     }
     assert!(used > 100, "the parts were used: {used}");
+}
+
+#[test]
+fn flood_parts_fills_as_flood_does_with_any_whole_regions_as_parts() {
+    let mut rng = SmallRng::seed_from_u64(40);
+    let mut crossed = 0;
+    for _ in 0..300 {
+        let tries = rng.random_range(10..120);
+        let b = super::testutil::scattered9(&mut rng, tries);
+        let c = Color::BOTH[rng.random_range(0..2)];
+        let within = b.on_board().and_not(b.stones(c));
+        // some whole regions of `within` as known parts, as the local game passes them
+        let parts: Vec<Bitset<2>> = b
+            .regions(&within)
+            .filter(|_| rng.random_range(0..3) > 0)
+            .collect();
+        let known = parts.iter().fold(Bitset::EMPTY, |a, p| a.or(p));
+        for p in within.iter() {
+            let mut seed = Bitset::EMPTY;
+            seed.insert(p);
+            let got = b.flood_parts(&seed, &within, &parts);
+            assert_eq!(got, b.flood(&seed, &within), "{b}");
+            crossed += usize::from(got.intersects(&known));
+        }
+    }
+    assert!(crossed > 1000, "{crossed}");
 }

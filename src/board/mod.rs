@@ -14,6 +14,8 @@ pub mod zobrist;
 mod flood_tests;
 #[cfg(test)]
 mod stress;
+#[cfg(test)]
+pub(crate) mod testutil;
 
 pub use any::AnyBoard;
 pub use bitset::{BitIter, Bitset};

@@ -270,7 +270,7 @@ type Decided = (Class, String, u64);
 /// The chains left to local games and the class each got.
 struct Read<const W: usize> {
     pending: Vec<Pending<W>>,
-    decided: Vec<(Class, String, u64)>,
+    decided: Vec<Decided>,
 }
 
 fn confirm_on<const W: usize, const P: usize, E: Into<Estimated>>(
@@ -439,7 +439,7 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
             .max(1);
         let areas: Vec<Bitset<W>> = work.regions(&open).collect();
         let unread = (Class::Unknown, String::new(), 0);
-        let mut decided: Vec<(Class, String, u64)> = vec![unread; pending.len()];
+        let mut decided: Vec<Decided> = vec![unread; pending.len()];
         let reader = AreaReader {
             work,
             multi: self.multi,
@@ -500,24 +500,25 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                     // an undecided enemy chain counts as first-class when the estimate
                     // calls it alive
                     let est = &mut self.est;
-                    let enemies: Vec<Bitset<W>> =
-                        work.chains(&around.and(work.stones(o))).collect();
-                    let undecided_status = |est: &mut Estimate<E, F>, chain: &Bitset<W>| {
-                        chain
-                            .intersects(&undecided)
-                            .then(|| est.chain_status(&chain.points().collect::<Vec<_>>()).0)
-                    };
+                    // per enemy chain around: first-class, and the estimate's status of
+                    // an undecided one
+                    let enemies: Vec<(bool, Option<Status>)> = work
+                        .chains(&around.and(work.stones(o)))
+                        .map(|chain| {
+                            let est_status = chain
+                                .intersects(&undecided)
+                                .then(|| est.chain_status(&chain.points().collect::<Vec<_>>()).0);
+                            (chain.intersects(&first), est_status)
+                        })
+                        .collect();
                     // the local games read the undecided enemy chains as able to fight:
                     // when the estimate calls one of them dead, "none" was read against
                     // stones that are not there, and the estimate judges this chain too
-                    let against_dead = enemies
-                        .iter()
-                        .any(|chain| undecided_status(est, chain) == Some(Status::Dead));
+                    let against_dead = enemies.iter().any(|&(_, s)| s == Some(Status::Dead));
                     let all_first = !own_alive
-                        && enemies.iter().all(|chain| {
-                            chain.intersects(&first)
-                                || undecided_status(est, chain) == Some(Status::Alive)
-                        });
+                        && enemies
+                            .iter()
+                            .all(|&(first, s)| first || s == Some(Status::Alive));
                     if against_dead {
                         self.estimated += 1;
                         let (st, said) = self.est.chain_status(&stones);
@@ -610,8 +611,7 @@ impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
             .filter(|&k| pending[k].stones.intersects(area))
             .collect();
         order.sort_by_key(|&k| std::cmp::Reverse(pending[k].stones.count()));
-        let mut decided: Vec<(Class, String, u64)> =
-            vec![(Class::Unknown, String::new(), 0); pending.len()];
+        let mut decided: Vec<Decided> = vec![(Class::Unknown, String::new(), 0); pending.len()];
         let mut fixed = *settled;
         // per chain: the levels at which its games ran out (1: the first, 2: both)
         let mut failed = vec![0; pending.len()];
@@ -706,7 +706,7 @@ impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
         &self,
         pending: &[Pending<W>],
         chains: &[usize],
-        decided: &mut [(Class, String, u64)],
+        decided: &mut [Decided],
         fixed: &Bitset<W>,
     ) -> Bitset<W> {
         let work = self.work;
@@ -781,7 +781,7 @@ fn decide_race<const W: usize, const P: usize>(
     pc: &Pending<W>,
     settled: &Bitset<W>,
     empties: u32,
-) -> (Class, String, u64) {
+) -> Decided {
     let Some(r) = race::count(b, &pc.stones, settled) else {
         return (
             Class::Unknown,
@@ -821,7 +821,7 @@ fn decide_chain<const W: usize, const P: usize>(
     multi: bool,
     budget: Budget,
     memo: &Memo<W>,
-) -> (Class, String, u64) {
+) -> Decided {
     let them = name(pc.color.opponent());
     let mut spent = 0;
     // `cap`: nodes this game may spend at most, besides what the chain has left

@@ -277,42 +277,6 @@ mod tests {
     }
 
     #[test]
-    fn the_flood_over_known_parts_fills_what_the_board_fills() {
-        use rand::rngs::SmallRng;
-        use rand::{RngExt, SeedableRng};
-        let mut rng = SmallRng::seed_from_u64(40);
-        let mut crossed = 0;
-        for _ in 0..300 {
-            let size = 9;
-            let mut b = Board9::new(size).expect("size");
-            for i in 0..rng.random_range(10..120) {
-                let p = crate::board::Point::new(
-                    rng.random_range(0..size),
-                    rng.random_range(0..size),
-                    size,
-                );
-                let _ = b.try_play(Color::BOTH[i % 2], p);
-            }
-            let c = Color::BOTH[rng.random_range(0..2)];
-            let within = all(&b).and_not(b.stones(c));
-            // some whole regions of `within` as known parts, as the local game passes them
-            let parts: Vec<Bitset<2>> = b
-                .regions(&within)
-                .filter(|_| rng.random_range(0..3) > 0)
-                .collect();
-            let known = parts.iter().fold(Bitset::EMPTY, |a, p| a.or(p));
-            for p in within.iter() {
-                let mut seed = Bitset::EMPTY;
-                seed.insert(p);
-                let got = b.flood_parts(&seed, &within, &parts);
-                assert_eq!(got, b.flood(&seed, &within), "{b}");
-                crossed += usize::from(got.intersects(&known));
-            }
-        }
-        assert!(crossed > 1000, "{crossed}");
-    }
-
-    #[test]
     fn a_memo_table_stays_within_its_bytes() {
         fn within<const W: usize>() -> usize {
             let entry = std::mem::size_of::<(u64, Safety<W>)>();
@@ -399,16 +363,8 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(26);
         let (mut areas, mut alive) = (0, 0);
         for _ in 0..200 {
-            let size = 9;
-            let mut b = Board9::new(size).expect("size");
-            for i in 0..rng.random_range(40..200) {
-                let p = crate::board::Point::new(
-                    rng.random_range(0..size),
-                    rng.random_range(0..size),
-                    size,
-                );
-                let _ = b.try_play(Color::BOTH[i % 2], p);
-            }
+            let tries = rng.random_range(40..200);
+            let b = crate::board::testutil::scattered9(&mut rng, tries);
             // as status confirmation does: settle, then test each open area alone
             let everything = all(&b);
             let safe = Color::BOTH.map(|c| secure(&b, c, false, &everything, &Bitset::EMPTY));
