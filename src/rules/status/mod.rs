@@ -95,11 +95,14 @@ pub struct Confirmation {
 /// before any of them starts.
 #[derive(Clone, Copy, Debug)]
 pub struct ConfirmLimits {
-    /// Positions the local games of one chain may visit together.
+    /// Positions the local games of one chain may visit together at one level of one
+    /// part of its area (see `AreaReader::read_area`).
     pub nodes: u64,
     /// Positions all local games together may visit: split evenly over the chains to
     /// decide (never more than `nodes` each), so the split does not depend on the order in
-    /// which the games run.
+    /// which the areas are read; within an area, its chains' shares are spent by the games
+    /// in the order they run, and a chain whose turn comes after they are spent is left to
+    /// the estimate.
     pub work: u64,
     /// Empty points an area may have to be searched at all; larger areas are decided by
     /// counting liberties when they are a two-chain race ([`race`]), else by the estimate.
@@ -592,11 +595,12 @@ impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
     /// (index into `pending`, class, reason, nodes). Two levels of budget: every chain
     /// first gets an eighth of its share, then the chains found without life come off the
     /// board and the chains still undecided get their full share. Chains are read largest
-    /// first; once every undecided chain of a part has been read at a level, the chains
-    /// found first-class split it, and each new part starts again at the first level (for
-    /// the chains that did not run out there before). Splitting at the first chain found,
-    /// before the others were read, was wrong on 11 of the exhaustive suite's 541
-    /// positions.
+    /// first; once every undecided chain of a part has been read at the first level, the
+    /// chains found first-class split it, and each new part starts again at the first
+    /// level (for the chains that did not run out there before). Splitting at the first
+    /// chain found on the first level, before the others were read, was wrong on 11 of the
+    /// exhaustive suite's 541 positions; on the full share the part splits at the first
+    /// chain found. All games of the area together spend at most its chains' shares.
     fn read_area(
         &self,
         area: &Bitset<W>,
@@ -619,6 +623,8 @@ impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
         // the stones of this area's chains found first-class so far
         let mut lived = Bitset::<W>::EMPTY;
         let mut rounds = 0;
+        // the area's work: its chains' shares, spent by whichever game comes first
+        let mut left = share.saturating_mul(order.len() as u64);
         while let Some(part) = parts.pop() {
             rounds += 1;
             let chains: Vec<usize> = order
@@ -663,6 +669,17 @@ impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
                         }
                         decide_race(work, pc, &fixed, empties)
                     } else {
+                        let nodes = nodes.min(left);
+                        if nodes == 0 {
+                            let spent = decided[k].2;
+                            decided[k] = (
+                                Class::Unknown,
+                                "limit: the work of its area was spent on its other chains"
+                                    .to_string(),
+                                spent,
+                            );
+                            continue;
+                        }
                         let budget = Budget { nodes, deadline };
                         decide_chain(work, &game_area, pc, &fixed, multi, budget, &memo)
                     };
@@ -677,11 +694,21 @@ impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
                     if r.0 == Class::Unknown && empties <= limits.max_area {
                         failed[k] = failed[k].max(level + 1);
                     }
+                    left = left.saturating_sub(r.2);
                     let spent = decided[k].2 + r.2;
                     let first = r.0 == Class::First;
                     decided[k] = (r.0, r.1, spent);
                     if first {
                         newly = newly.or(&pc.stones);
+                        // On the full share, the part splits at once after the chain
+                        // found: the chains after it (which all ran out on the first
+                        // level) are read again in the new parts, with its stones
+                        // settled. Reading them here as well, on bench/score.py's
+                        // records, cost 3.9 of the 6.5 million nodes, and the 55 of
+                        // those 87 games that decided found what the new parts find.
+                        if level == 1 {
+                            break;
+                        }
                     }
                 }
                 if !newly.is_empty() {
@@ -824,8 +851,9 @@ fn decide_chain<const W: usize, const P: usize>(
 ) -> Decided {
     let them = name(pc.color.opponent());
     let mut spent = 0;
-    // `cap`: nodes this game may spend at most, besides what the chain has left
-    let mut run = |goal: Goal, keep: bool, cap: u64| {
+    // `cap`: nodes this game may spend at most, besides what the chain has left; `need`:
+    // nodes it must have left to be played at all
+    let mut run = |goal: Goal, keep: bool, cap: u64, need: u64| {
         let task = Task {
             area: *area,
             target: pc.stones,
@@ -837,7 +865,7 @@ fn decide_chain<const W: usize, const P: usize>(
         };
         // the chain's games share its budget: what one spends the next cannot
         let left = budget.nodes.saturating_sub(spent).min(cap);
-        if left == 0 {
+        if left == 0 || left < need {
             return (None, String::new(), 0);
         }
         let out = solve(
@@ -850,11 +878,19 @@ fn decide_chain<const W: usize, const P: usize>(
             memo,
         );
         spent += out.nodes;
+        log::debug!(
+            "status: game {goal:?} keep {keep}: {:?} after {} nodes (cap {left})",
+            out.defender_wins,
+            out.nodes
+        );
         (out.defender_wins, line_text(&out.line, b.size()), out.nodes)
     };
     // The second game of a class (the target may not be captured) tells F2 from F3 and S1
     // from S2: it changes the reason, never the class, so it gets at most a few times the
-    // nodes the first took (when it ran out, the chain spent its whole share on words).
+    // nodes the first took (when it ran out, the chain spent its whole share on words),
+    // and is not played when less than the first took is left: on bench/score.py's
+    // records, 13 of the 14 second games after a first of more than 30,000 nodes ran out
+    // (348,000 nodes for no word).
     let keep_cap = |first: u64| first.saturating_mul(4).max(2_000);
     let limit = || {
         (
@@ -862,9 +898,9 @@ fn decide_chain<const W: usize, const P: usize>(
             "limit: the local search ran out".to_string(),
         )
     };
-    let (class, reason) = match run(Goal::First, false, u64::MAX) {
+    let (class, reason) = match run(Goal::First, false, u64::MAX, 0) {
         (None, _, _) => limit(),
-        (Some(true), line, n) => match run(Goal::First, true, keep_cap(n)).0 {
+        (Some(true), line, n) => match run(Goal::First, true, keep_cap(n), n).0 {
             Some(true) => (
                 Class::First,
                 format!("F2: two eyes even after {them} moves first{line}"),
@@ -880,9 +916,9 @@ fn decide_chain<const W: usize, const P: usize>(
                 ),
             ),
         },
-        (Some(false), _, _) => match run(Goal::Second, false, u64::MAX) {
+        (Some(false), _, _) => match run(Goal::Second, false, u64::MAX, 0) {
             (None, _, _) => limit(),
-            (Some(true), line, n) => match run(Goal::Second, true, keep_cap(n)).0 {
+            (Some(true), line, n) => match run(Goal::Second, true, keep_cap(n), n).0 {
                 Some(true) => (
                     Class::Second,
                     format!(
