@@ -461,3 +461,21 @@ fn a_chain_without_life_next_to_undecided_stones_the_estimate_calls_dead_takes_t
     let d9 = at(&c, "D9", 9);
     assert_eq!((d9.class, d9.status), (Class::None, Status::Seki), "{d9:?}");
 }
+
+/// `ConfirmLimits::work` bounds all local games together: on g09-051, where every chain's
+/// games run out, the two levels spent nine eighths of it before each area's games were
+/// held to their chains' shares.
+#[test]
+fn the_local_games_together_never_pass_the_work_limit() {
+    let g = Game::from_diagram(G09_051, japanese()).expect("diagram");
+    let limits = ConfirmLimits {
+        nodes: 200_000,
+        work: 40_000,
+        max_area: 24,
+        full_area: 24,
+        time: Duration::MAX,
+    };
+    let c = confirm(&g, &limits, || g.default_status());
+    assert!(c.nodes <= limits.work, "{} nodes: {c:?}", c.nodes);
+    assert!(c.nodes > limits.work / 2, "{} nodes: {c:?}", c.nodes);
+}
