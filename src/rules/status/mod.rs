@@ -671,13 +671,9 @@ impl<const W: usize, const P: usize> AreaReader<'_, W, P> {
                     } else {
                         let nodes = nodes.min(left);
                         if nodes == 0 {
-                            let spent = decided[k].2;
-                            decided[k] = (
-                                Class::Unknown,
+                            decided[k].1 =
                                 "limit: the work of its area was spent on its other chains"
-                                    .to_string(),
-                                spent,
-                            );
+                                    .to_string();
                             continue;
                         }
                         let budget = Budget { nodes, deadline };
@@ -851,9 +847,16 @@ fn decide_chain<const W: usize, const P: usize>(
 ) -> Decided {
     let them = name(pc.color.opponent());
     let mut spent = 0;
-    // `cap`: nodes this game may spend at most, besides what the chain has left; `need`:
-    // nodes it must have left to be played at all
-    let mut run = |goal: Goal, keep: bool, cap: u64, need: u64| {
+    // The second game of a class (the target may not be captured) tells F2 from F3 and S1
+    // from S2: it changes the reason, never the class, so it gets at most a few times the
+    // nodes the first took (when it ran out, the chain spent its whole share on words),
+    // and is not played when less than the first took is left: on bench/score.py's
+    // records, 13 of the 14 second games after a first of more than 30,000 nodes ran out
+    // (348,000 nodes for no word).
+    let keep_cap = |first: u64| first.saturating_mul(4).max(2_000);
+    // `after`: for the second game of a class, the nodes the first took (see `keep_cap`)
+    let mut run = |goal: Goal, after: Option<u64>| {
+        let keep = after.is_some();
         let task = Task {
             area: *area,
             target: pc.stones,
@@ -864,8 +867,9 @@ fn decide_chain<const W: usize, const P: usize>(
             multi_suicide: multi,
         };
         // the chain's games share its budget: what one spends the next cannot
-        let left = budget.nodes.saturating_sub(spent).min(cap);
-        if left == 0 || left < need {
+        let left = budget.nodes.saturating_sub(spent);
+        let left = after.map_or(left, |first| left.min(keep_cap(first)));
+        if left == 0 || after.is_some_and(|first| left < first) {
             return (None, String::new(), 0);
         }
         let out = solve(
@@ -885,22 +889,15 @@ fn decide_chain<const W: usize, const P: usize>(
         );
         (out.defender_wins, line_text(&out.line, b.size()), out.nodes)
     };
-    // The second game of a class (the target may not be captured) tells F2 from F3 and S1
-    // from S2: it changes the reason, never the class, so it gets at most a few times the
-    // nodes the first took (when it ran out, the chain spent its whole share on words),
-    // and is not played when less than the first took is left: on bench/score.py's
-    // records, 13 of the 14 second games after a first of more than 30,000 nodes ran out
-    // (348,000 nodes for no word).
-    let keep_cap = |first: u64| first.saturating_mul(4).max(2_000);
     let limit = || {
         (
             Class::Unknown,
             "limit: the local search ran out".to_string(),
         )
     };
-    let (class, reason) = match run(Goal::First, false, u64::MAX, 0) {
+    let (class, reason) = match run(Goal::First, None) {
         (None, _, _) => limit(),
-        (Some(true), line, n) => match run(Goal::First, true, keep_cap(n), n).0 {
+        (Some(true), line, n) => match run(Goal::First, Some(n)).0 {
             Some(true) => (
                 Class::First,
                 format!("F2: two eyes even after {them} moves first{line}"),
@@ -916,9 +913,9 @@ fn decide_chain<const W: usize, const P: usize>(
                 ),
             ),
         },
-        (Some(false), _, _) => match run(Goal::Second, false, u64::MAX, 0) {
+        (Some(false), _, _) => match run(Goal::Second, None) {
             (None, _, _) => limit(),
-            (Some(true), line, n) => match run(Goal::Second, true, keep_cap(n), n).0 {
+            (Some(true), line, n) => match run(Goal::Second, Some(n)).0 {
                 Some(true) => (
                     Class::Second,
                     format!(
