@@ -17,6 +17,10 @@ pub struct SearchBenchArgs {
     /// How long to search, in seconds.
     #[arg(long, default_value_t = 5.0)]
     pub seconds: f64,
+    /// Stop after this many playouts (within --seconds): a fixed amount of work, for
+    /// instruction counts.
+    #[arg(long)]
+    pub playouts: Option<u64>,
     /// Worker threads sharing the tree.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -107,7 +111,7 @@ pub fn measure_from(game: &Game, args: &SearchBenchArgs) -> Result<SearchBenchRe
             &game,
             game.to_move(),
             Limits {
-                playouts: None,
+                playouts: args.playouts,
                 time: Some(TimeLimit {
                     start: t0,
                     times: MoveTime {
@@ -195,6 +199,7 @@ mod tests {
         SearchBenchArgs {
             size,
             seconds,
+            playouts: None,
             threads,
             seed: 1,
             params: vec!["policy=light".into()],
