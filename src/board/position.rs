@@ -381,6 +381,21 @@ impl<const W: usize, const P: usize> Board<W, P> {
         ((self.nbr[p.idx()] >> 8) & 15) as usize
     }
 
+    /// The numbers of orthogonal neighbours of `p` that are stones of `c`.
+    #[inline(always)]
+    pub fn neighbor_count(&self, c: Color, p: Point) -> usize {
+        ((self.nbr[p.idx()] >> (4 * c as u32)) & 15) as usize
+    }
+
+    /// The orthogonal neighbours of `p` that are empty points, in [`Self::neighbors`] order.
+    #[inline(always)]
+    pub fn empty_neighbors(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        self.nbrs(p.idx())
+            .into_iter()
+            .filter(move |&n| self.cell_at(n) == EMPTY)
+            .map(|n| Point(n as u16))
+    }
+
     /// The next stone of the chain through the stone `p` (the chain is a circular list:
     /// following `next_stone` from `p` visits every stone once and comes back to `p`).
     #[inline(always)]

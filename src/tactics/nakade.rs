@@ -1,7 +1,7 @@
 //! Nakade: the vital point of a small eye space enclosed by one colour, and which filled
 //! shapes stay dead when captured.
 
-use crate::board::{Board, Point};
+use crate::board::{Board, Color, Point};
 
 /// The largest eye space looked at.
 const MAX_SPACE: usize = 6;
@@ -12,32 +12,33 @@ const MAX_SPACE: usize = 6;
 /// bulky five, crossed five and rabbity six -> the centre. Squared four, straight and bent
 /// four, other shapes and open regions: `None`.
 pub fn nakade_point<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> Option<Point> {
-    if !b.is_empty_point(p) {
+    if !b.is_empty_point(p) || b.empty_neighbor_count(p) == 0 {
         return None;
     }
     let mut reg = [p; MAX_SPACE];
     let mut n = 1;
     let mut i = 0;
-    let mut border = 0u8;
+    // which colours border the region so far: bit 0 black, bit 1 white
+    let mut border = 0usize;
     while i < n {
         let q = reg[i];
         i += 1;
-        for m in b.neighbors(q) {
-            match b.color_at(m) {
-                Some(c) => border |= 1 << c.index(),
-                None => {
-                    if !reg[..n].contains(&m) {
-                        if n == MAX_SPACE {
-                            return None;
-                        }
-                        reg[n] = m;
-                        n += 1;
-                    }
+        border |= (b.neighbor_count(Color::Black, q) > 0) as usize
+            | ((b.neighbor_count(Color::White, q) > 0) as usize) << 1;
+        if border == 3 {
+            return None;
+        }
+        for m in b.empty_neighbors(q) {
+            if !reg[..n].contains(&m) {
+                if n == MAX_SPACE {
+                    return None;
                 }
+                reg[n] = m;
+                n += 1;
             }
         }
     }
-    if n < 3 || !(border == 1 || border == 2) {
+    if n < 3 || border == 0 {
         return None;
     }
     vital_point(b, &reg[..n])
@@ -102,6 +103,50 @@ pub(crate) fn is_dead_shape<const W: usize, const P: usize>(
 mod tests {
     use super::*;
     use crate::board::{Board19, Board9, Color};
+
+    /// The flood of the first version, kept as the reference of the faster one.
+    fn nakade_reference<const W: usize, const P: usize>(
+        b: &Board<W, P>,
+        p: Point,
+    ) -> Option<Point> {
+        if !b.is_empty_point(p) {
+            return None;
+        }
+        let mut reg = vec![p];
+        let mut i = 0;
+        let mut border = 0u8;
+        while i < reg.len() {
+            let q = reg[i];
+            i += 1;
+            for m in b.neighbors(q) {
+                match b.color_at(m) {
+                    Some(c) => border |= 1 << c.index(),
+                    None if !reg.contains(&m) => reg.push(m),
+                    None => {}
+                }
+            }
+            if reg.len() > MAX_SPACE {
+                return None;
+            }
+        }
+        if reg.len() < 3 || !(border == 1 || border == 2) {
+            return None;
+        }
+        vital_point(b, &reg)
+    }
+
+    #[test]
+    fn the_nakade_point_is_the_reference_s_on_playout_positions() {
+        let mut found = 0;
+        for b in crate::tactics::testutil::playout_positions9(11, 3000) {
+            for p in b.points() {
+                let want = nakade_reference(&b, p);
+                assert_eq!(nakade_point(&b, p), want, "{p:?}\n{b}");
+                found += want.is_some() as usize;
+            }
+        }
+        assert!(found > 100, "{found}");
+    }
 
     /// A 9x9 board of white stones with the shape (column, row offsets) left empty at
     /// `(ox, oy)`, and black stones on `black`.

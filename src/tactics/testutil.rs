@@ -44,3 +44,30 @@ pub fn stones9(black: &[&str], white: &[&str]) -> crate::board::Board9 {
     let w: Vec<Point> = white.iter().map(|v| pt(v, 9)).collect();
     crate::board::Board9::from_stones(9, &b, &w).expect("board")
 }
+
+/// Positions met in playouts: light random playouts on 9x9 from the empty board, each
+/// stopped after a random number of moves (5 to 120), `n` of them from `seed`. A speed
+/// change to a tactical query is checked against its plain reference on these.
+pub fn playout_positions9(seed: u64, n: usize) -> Vec<crate::board::Board9> {
+    use crate::board::{Board9, Color};
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut b = Board9::new(9).expect("size");
+        let stop = rng.random_range(5..120);
+        let mut c = Color::Black;
+        for _ in 0..stop {
+            match b.random_move(c, |k| rng.random_range(0..k)) {
+                Some(p) => {
+                    b.play_unchecked(c, p);
+                }
+                None => b.pass(),
+            }
+            c = c.opponent();
+        }
+        out.push(b);
+    }
+    out
+}

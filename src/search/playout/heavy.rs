@@ -333,12 +333,10 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
     }
     if roll(rng, hp.nakade) {
         cands.clear();
-        for q in b.neighbors(l1) {
-            if b.is_empty_point(q) {
-                if let Some(v) = tactics::nakade_point(b, q) {
-                    if !cands.contains(v) {
-                        cands.push(v);
-                    }
+        for q in b.empty_neighbors(l1) {
+            if let Some(v) = tactics::nakade_point(b, q) {
+                if !cands.contains(v) {
+                    cands.push(v);
                 }
             }
         }
