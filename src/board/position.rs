@@ -22,6 +22,9 @@ const NBR_ONE: [u16; 4] = [1, 1 << 4, 1 << 8, 1 << 12];
 const NBR_OFF: u16 = 1 << 12;
 /// The empty-neighbour field of the packed neighbour counts.
 const NBR_EMPTY_MASK: u16 = 15 << 8;
+/// The 3x3 code of each cell value (indexed by cell value): empty 0, black 1, white 2, off
+/// board 3, as [`Board::pattern3_code`] packs them.
+const PAT3: [u16; 4] = [1, 2, 0, 3];
 
 /// A Go position on a square board of run-time size whose padded points fit in `W` words.
 ///
@@ -47,6 +50,9 @@ pub struct Board<const W: usize, const P: usize> {
     /// Packed neighbour counts per point: 4 bits each for black, white, empty and
     /// off-board neighbours.
     nbr: [u16; P],
+    /// The 3x3 code of every on-board point ([`Board::pattern3_code`]), kept as stones come
+    /// and go.
+    pat3: [u16; P],
     /// Empty points, in no particular order.
     empties: [u16; P],
     /// Position of each empty point within `empties`.
@@ -92,6 +98,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             nlibs: [0; P],
             nstones: [0; P],
             nbr: [0; P],
+            pat3: [0; P],
             empties: [0; P],
             empty_pos: [0; P],
             n_empty: 0,
@@ -120,6 +127,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
                     };
                 }
                 b.nbr[p] = k;
+                b.pat3[p] = b.pattern3_from_scratch(p);
             }
         }
         Some(b)
@@ -268,6 +276,62 @@ impl<const W: usize, const P: usize> Board<W, P> {
         [p.wrapping_sub(s), p.wrapping_sub(1), p + 1, p + s]
     }
 
+    /// The eight neighbour indices in 3x3 code order: the row above left to right, the left
+    /// and right neighbours, the row below left to right (rows grow upwards).
+    #[inline(always)]
+    fn nbrs8(&self, p: usize) -> [usize; 8] {
+        let s = self.stride as usize;
+        [
+            p + s - 1,
+            p + s,
+            p + s + 1,
+            p.wrapping_sub(1),
+            p + 1,
+            p.wrapping_sub(s + 1),
+            p.wrapping_sub(s),
+            p.wrapping_sub(s - 1),
+        ]
+    }
+
+    /// The 3x3 code of `p` computed from the cells.
+    fn pattern3_from_scratch(&self, p: usize) -> u16 {
+        let mut k = 0;
+        for (i, q) in self.nbrs8(p).into_iter().enumerate() {
+            k |= PAT3[(self.cell[q] & 3) as usize] << (2 * i);
+        }
+        k
+    }
+
+    /// Records in the 3x3 codes around `q` that its cell changed from `old` to `new`: `q` is
+    /// neighbour `i` of the point `q - offset(i)`.
+    #[inline(always)]
+    fn shift_pat3(&mut self, q: usize, old: u8, new: u8) {
+        let x = PAT3[old as usize] ^ PAT3[new as usize];
+        let s = self.stride as usize;
+        let owners = [
+            q.wrapping_sub(s - 1),
+            q.wrapping_sub(s),
+            q.wrapping_sub(s + 1),
+            q + 1,
+            q.wrapping_sub(1),
+            q + s + 1,
+            q + s,
+            q + s - 1,
+        ];
+        for (i, n) in owners.into_iter().enumerate() {
+            self.pat3[n] ^= x << (2 * i);
+        }
+    }
+
+    /// The 3x3 code of the on-board point `p`: two bits per neighbour (empty 0, black 1,
+    /// white 2, off board 3) in the order of the row above left to right, the left and right
+    /// neighbours, then the row below left to right (rows grow upwards). Kept incrementally:
+    /// one read.
+    #[inline(always)]
+    pub fn pattern3_code(&self, p: Point) -> u16 {
+        self.pat3[p.idx()]
+    }
+
     /// Diagonal neighbour indices (as for [`Self::nbrs`]).
     #[inline(always)]
     fn diags(&self, p: usize) -> [usize; 4] {
@@ -309,6 +373,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         self.toggle_stone(p, v);
         self.cell[p] = v;
         self.shift_nbr_counts(p, NBR_ONE[v as usize].wrapping_sub(NBR_ONE[EMPTY as usize]));
+        self.shift_pat3(p, EMPTY, v);
     }
 
     /// Takes the stone of colour index `old` off `p`.
@@ -325,6 +390,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             p,
             NBR_ONE[EMPTY as usize].wrapping_sub(NBR_ONE[old as usize]),
         );
+        self.shift_pat3(p, old, EMPTY);
     }
 
     /// Sets the on-board point `p` to cell value `v` (a colour index or `EMPTY`).
@@ -467,25 +533,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// in atari.
     #[inline]
     pub fn shape_code(&self, p: Point) -> u32 {
-        const CODE: [u32; 4] = [1, 2, 0, 3];
         let p = p.idx();
         let s = self.stride as usize;
-        let cells = [
-            p + s - 1,
-            p + s,
-            p + s + 1,
-            p - 1,
-            p + 1,
-            p - s - 1,
-            p - s,
-            p - s + 1,
-        ];
-        let mut k = 0u32;
-        for (i, &q) in cells.iter().enumerate() {
-            k |= CODE[(self.cell[q] & 3) as usize] << (2 * i);
-        }
-        for (bit, i) in [1usize, 3, 4, 6].into_iter().enumerate() {
-            let q = cells[i];
+        let mut k = self.pat3[p] as u32;
+        for (bit, q) in [p + s, p - 1, p + 1, p - s].into_iter().enumerate() {
             let stone = self.cell[q] < 2;
             let atari = self.nlibs[self.chain[q] as usize] == 1;
             k |= ((stone && atari) as u32) << (16 + bit);
@@ -886,6 +937,9 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 }
                 if k != self.nbr[p] {
                     return Err(format!("neighbour counts at {p}"));
+                }
+                if self.pat3[p] != self.pattern3_from_scratch(p) {
+                    return Err(format!("3x3 code at {p}"));
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! playouts, Gelly et al. 2006): a table over every 8-neighbour configuration, built once,
 //! so that a match is one table look-up. Shared by the heavy playouts and the priors.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Point};
 use std::sync::OnceLock;
 
 /// Cell code: empty.
@@ -47,20 +47,11 @@ pub const OFFSETS: [(i32, i32); 8] = [
 ];
 
 /// The 8-neighbour code of the point `p` of `b`: two bits per neighbour in [`OFFSETS`]
-/// order (empty 0, black 1, white 2, off board 3).
-#[inline]
+/// order (empty 0, black 1, white 2, off board 3); the board keeps it
+/// ([`Board::pattern3_code`]).
+#[inline(always)]
 pub fn code<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> u16 {
-    let mut k = 0u16;
-    for (i, q) in neighbours8(b, p).into_iter().enumerate() {
-        let v = match b.color_at(q) {
-            Some(Color::Black) => BLACK,
-            Some(Color::White) => WHITE,
-            None if b.is_empty_point(q) => EMPTY,
-            None => OFF,
-        };
-        k |= v << (2 * i);
-    }
-    k
+    b.pattern3_code(p)
 }
 
 /// The eight points around the on-board point `p` in [`OFFSETS`] order; off-board ones are
@@ -156,7 +147,33 @@ mod tests {
     use super::*;
     use crate::board::Board9;
 
+    use crate::board::Color;
     use crate::tactics::testutil::stones9 as board;
+
+    /// The code as the first version computed it from the stones around `p`.
+    fn code_reference(b: &Board9, p: Point) -> u16 {
+        let mut k = 0u16;
+        for (i, q) in neighbours8(b, p).into_iter().enumerate() {
+            let v = match b.color_at(q) {
+                Some(Color::Black) => BLACK,
+                Some(Color::White) => WHITE,
+                None if b.is_empty_point(q) => EMPTY,
+                None => OFF,
+            };
+            k |= v << (2 * i);
+        }
+        k
+    }
+
+    #[test]
+    fn the_kept_code_is_the_one_read_from_the_stones() {
+        for b in crate::tactics::testutil::playout_positions9(5, 500) {
+            b.check_consistency().unwrap();
+            for p in b.points() {
+                assert_eq!(code(&b, p), code_reference(&b, p), "{p:?}\n{b}");
+            }
+        }
+    }
 
     fn pt(s: &str) -> Point {
         crate::tactics::testutil::pt(s, 9)
