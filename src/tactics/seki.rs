@@ -9,10 +9,15 @@ use crate::board::{Board, Color, Point};
 /// covers the classic two chains with two shared liberties and the one-eye-each seki
 /// with one shared liberty (and a two-liberty race where filling the shared one loses).
 pub fn breaks_seki<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> bool {
-    if !b.is_empty_point(p) {
+    let opp = c.opponent();
+    // a seki liberty touches chains of both colours and leaves no room to the mover
+    if !b.is_empty_point(p)
+        || b.empty_neighbor_count(p) >= 2
+        || b.neighbor_count(c, p) == 0
+        || b.neighbor_count(opp, p) == 0
+    {
         return false;
     }
-    let opp = c.opponent();
     let (mut own, mut theirs) = (false, false);
     for n in b.neighbors(p) {
         match b.color_at(n) {

@@ -106,11 +106,26 @@ pub fn libs_after<const W: usize, const P: usize>(
     }
 }
 
+/// Whether `c` on the empty point `p` surely keeps two or more liberties, told from the
+/// counts the board keeps: two empty neighbours, or an own neighbour chain with three
+/// liberties or more (two of them stay). False says nothing: the exact test must read on.
+#[inline(always)]
+pub fn surely_two_libs_after<const W: usize, const P: usize>(
+    b: &Board<W, P>,
+    c: Color,
+    p: Point,
+) -> bool {
+    b.empty_neighbor_count(p) >= 2
+        || (b.neighbor_count(c, p) > 0
+            && b.neighbors(p)
+                .any(|n| b.color_at(n) == Some(c) && b.lib_count(n) >= 3))
+}
+
 /// Whether `c` on the empty point `p` leaves its chain with exactly one liberty (a suicide,
 /// with none, is not a self-atari).
 #[inline]
 pub fn is_self_atari<const W: usize, const P: usize>(b: &Board<W, P>, c: Color, p: Point) -> bool {
-    b.empty_neighbor_count(p) < 2 && after_move(b, c, p).libs.count() == 1
+    !surely_two_libs_after(b, c, p) && after_move(b, c, p).libs.count() == 1
 }
 
 /// When `c` on the empty point `p` is a self-atari, the one liberty the chain would have
@@ -120,7 +135,7 @@ pub fn self_atari_other_lib<const W: usize, const P: usize>(
     c: Color,
     p: Point,
 ) -> Option<Point> {
-    if b.empty_neighbor_count(p) >= 2 {
+    if surely_two_libs_after(b, c, p) {
         return None;
     }
     let libs = after_move(b, c, p).libs;
@@ -150,7 +165,7 @@ pub fn is_bad_self_atari<const W: usize, const P: usize>(
     c: Color,
     p: Point,
 ) -> bool {
-    if b.empty_neighbor_count(p) >= 2 {
+    if surely_two_libs_after(b, c, p) {
         return false;
     }
     let a = after_move(b, c, p);
@@ -290,7 +305,7 @@ pub fn is_three_lib_suicide<const W: usize, const P: usize>(
     c: Color,
     p: Point,
 ) -> bool {
-    if b.empty_neighbor_count(p) >= 2 {
+    if b.empty_neighbor_count(p) >= 2 || b.neighbor_count(c, p) == 0 {
         return false;
     }
     let mut g = None;

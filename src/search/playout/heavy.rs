@@ -164,9 +164,11 @@ pub(super) fn permitted<const W: usize, const P: usize>(
     c: Color,
     p: Point,
 ) -> bool {
-    !tactics::is_bad_self_atari(b, c, p)
-        && !tactics::is_three_lib_suicide(b, c, p)
-        && !tactics::breaks_seki(b, c, p)
+    // two empty neighbours: no self-atari, no three-liberty suicide, no seki broken
+    b.empty_neighbor_count(p) >= 2
+        || (!tactics::is_bad_self_atari(b, c, p)
+            && !tactics::is_three_lib_suicide(b, c, p)
+            && !tactics::breaks_seki(b, c, p))
 }
 
 /// A uniformly chosen good move among `cands`, if any.
