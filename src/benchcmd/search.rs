@@ -231,11 +231,15 @@ mod tests {
             let p = crate::rules::testutil::pt(v, 9);
             g.play(g.to_move(), crate::rules::Move::Play(p)).unwrap();
         }
-        let a = args(19, 0.1, 1);
+        // a fixed amount of work, not a time: a loaded machine must not fail the test
+        let a = SearchBenchArgs {
+            playouts: Some(50),
+            ..args(19, 60.0, 1)
+        };
         let r = run_search_bench_on(&a, &[("two moves".into(), g)]).unwrap();
         // the size is the position's, not --size
         assert_eq!(r[0].size, 9);
-        assert!(r[0].playouts > 10);
+        assert_eq!(r[0].playouts, 50, "{:?}", r[0]);
         assert!(run_search_bench_on(&a, &[]).is_err());
     }
 }

@@ -19,7 +19,7 @@ pub(crate) mod testutil;
 
 pub use any::AnyBoard;
 pub use bitset::{BitIter, Bitset};
-pub use position::{Board, Board14, Board19, Board25, Board9, PlayOutcome};
+pub use position::{Board, Board14, Board19, Board25, Board9, PlayOutcome, UndoLog};
 
 use std::fmt;
 use std::str::FromStr;

@@ -26,6 +26,79 @@ const NBR_EMPTY_MASK: u16 = 15 << 8;
 /// board 3, as [`Board::pattern3_code`] packs them.
 const PAT3: [u16; 4] = [1, 2, 0, 3];
 
+/// The parts of a board a journal entry restores (see [`UndoLog`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Field {
+    Cell,
+    Chain,
+    Next,
+    NLibs,
+    NStones,
+    Nbr,
+    Pat3,
+    Empties,
+    EmptyPos,
+    /// A word of a chain's liberty set.
+    Libs,
+    /// A word of the black stones' set (white follows it).
+    Black,
+    White,
+    /// A word of the empty points' set.
+    Empty,
+    Ko,
+    KoColor,
+    Hash,
+    NEmpty,
+}
+
+/// Where the writes of a move are noted: nowhere for plain play ([`NoJournal`]), an
+/// [`UndoLog`] for moves that are taken back.
+trait Journal {
+    /// Notes that word `w` of entry `i` of field `f` held `old` before a write.
+    fn note(&mut self, f: Field, i: usize, w: usize, old: u64);
+}
+
+/// Plain play: nothing is noted (the notes compile away).
+struct NoJournal;
+
+impl Journal for NoJournal {
+    #[inline(always)]
+    fn note(&mut self, _f: Field, _i: usize, _w: usize, _old: u64) {}
+}
+
+/// The writes of moves played with [`Board::play_logged`], newest last, so that
+/// [`Board::undo_to`] restores the board exactly (every array entry, the empty list's
+/// order, hash and ko). Keep one and reuse it: it allocates only when it grows.
+#[derive(Clone, Debug, Default)]
+pub struct UndoLog {
+    /// (field << 24 | word << 16 | index, old value).
+    entries: Vec<(u32, u64)>,
+}
+
+impl UndoLog {
+    /// An empty log with room for `n` writes.
+    pub fn with_capacity(n: usize) -> UndoLog {
+        UndoLog {
+            entries: Vec::with_capacity(n),
+        }
+    }
+
+    /// The point to come back to: pass it to [`Board::undo_to`].
+    #[inline]
+    pub fn mark(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+impl Journal for UndoLog {
+    #[inline(always)]
+    fn note(&mut self, f: Field, i: usize, w: usize, old: u64) {
+        self.entries
+            .push(((f as u32) << 24 | (w as u32) << 16 | i as u32, old));
+    }
+}
+
 /// A Go position on a square board of run-time size whose padded points fit in `W` words.
 ///
 /// `P` must equal `64 * W` (the number of padded point slots). The board is `Copy` and
@@ -305,7 +378,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// Records in the 3x3 codes around `q` that its cell changed from `old` to `new`: `q` is
     /// neighbour `i` of the point `q - offset(i)`.
     #[inline(always)]
-    fn shift_pat3(&mut self, q: usize, old: u8, new: u8) {
+    fn shift_pat3<J: Journal>(&mut self, q: usize, old: u8, new: u8, j: &mut J) {
         let x = PAT3[old as usize] ^ PAT3[new as usize];
         let s = self.stride as usize;
         let owners = [
@@ -319,6 +392,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             q + s - 1,
         ];
         for (i, n) in owners.into_iter().enumerate() {
+            j.note(Field::Pat3, n, 0, self.pat3[n] as u64);
             self.pat3[n] ^= x << (2 * i);
         }
     }
@@ -347,50 +421,70 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// The single place where the hash changes: a stone of colour index `c` appears on or
     /// vanishes from `p` in the stone bitsets and the hash.
     #[inline(always)]
-    fn toggle_stone(&mut self, p: usize, c: u8) {
+    fn toggle_stone<J: Journal>(&mut self, p: usize, c: u8, j: &mut J) {
+        let f = if c == BLACK {
+            Field::Black
+        } else {
+            Field::White
+        };
+        j.note(f, 0, p >> 6, self.stones[c as usize].0[p >> 6]);
         self.stones[c as usize].toggle(p);
         self.hash ^= STONE_KEYS[c as usize][p];
     }
 
     /// Adds `delta` to the packed neighbour counts of the neighbours of `p`.
     #[inline(always)]
-    fn shift_nbr_counts(&mut self, p: usize, delta: u16) {
+    fn shift_nbr_counts<J: Journal>(&mut self, p: usize, delta: u16, j: &mut J) {
         for n in self.nbrs(p) {
+            j.note(Field::Nbr, n, 0, self.nbr[n] as u64);
             self.nbr[n] = self.nbr[n].wrapping_add(delta);
         }
     }
 
     /// Puts a stone of colour index `v` on the empty point `p`.
     #[inline(always)]
-    fn place_stone(&mut self, p: usize, v: u8) {
+    fn place_stone<J: Journal>(&mut self, p: usize, v: u8, j: &mut J) {
         debug_assert!(self.cell[p] == EMPTY && v <= WHITE);
         let i = self.empty_pos[p] as usize;
         self.n_empty -= 1;
         let last = self.empties[self.n_empty as usize];
+        j.note(Field::Empties, i, 0, self.empties[i] as u64);
         self.empties[i] = last;
+        j.note(
+            Field::EmptyPos,
+            last as usize,
+            0,
+            self.empty_pos[last as usize] as u64,
+        );
         self.empty_pos[last as usize] = i as u16;
+        j.note(Field::Empty, 0, p >> 6, self.empty.0[p >> 6]);
         self.empty.remove(p);
-        self.toggle_stone(p, v);
+        self.toggle_stone(p, v, j);
+        j.note(Field::Cell, p, 0, self.cell[p] as u64);
         self.cell[p] = v;
-        self.shift_nbr_counts(p, NBR_ONE[v as usize].wrapping_sub(NBR_ONE[EMPTY as usize]));
-        self.shift_pat3(p, EMPTY, v);
+        let delta = NBR_ONE[v as usize].wrapping_sub(NBR_ONE[EMPTY as usize]);
+        self.shift_nbr_counts(p, delta, j);
+        self.shift_pat3(p, EMPTY, v, j);
     }
 
     /// Takes the stone of colour index `old` off `p`.
     #[inline(always)]
-    fn clear_stone(&mut self, p: usize, old: u8) {
+    fn clear_stone<J: Journal>(&mut self, p: usize, old: u8, j: &mut J) {
         debug_assert!(self.cell[p] == old && old <= WHITE);
-        self.toggle_stone(p, old);
+        self.toggle_stone(p, old, j);
+        j.note(Field::EmptyPos, p, 0, self.empty_pos[p] as u64);
         self.empty_pos[p] = self.n_empty;
-        self.empties[self.n_empty as usize] = p as u16;
+        let e = self.n_empty as usize;
+        j.note(Field::Empties, e, 0, self.empties[e] as u64);
+        self.empties[e] = p as u16;
         self.n_empty += 1;
+        j.note(Field::Empty, 0, p >> 6, self.empty.0[p >> 6]);
         self.empty.insert(p);
+        j.note(Field::Cell, p, 0, self.cell[p] as u64);
         self.cell[p] = EMPTY;
-        self.shift_nbr_counts(
-            p,
-            NBR_ONE[EMPTY as usize].wrapping_sub(NBR_ONE[old as usize]),
-        );
-        self.shift_pat3(p, old, EMPTY);
+        let delta = NBR_ONE[EMPTY as usize].wrapping_sub(NBR_ONE[old as usize]);
+        self.shift_nbr_counts(p, delta, j);
+        self.shift_pat3(p, old, EMPTY, j);
     }
 
     /// Sets the on-board point `p` to cell value `v` (a colour index or `EMPTY`).
@@ -398,10 +492,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
         let old = self.cell[p];
         debug_assert!(old != OFF && v != OFF);
         if old != EMPTY {
-            self.clear_stone(p, old);
+            self.clear_stone(p, old, &mut NoJournal);
         }
         if v != EMPTY {
-            self.place_stone(p, v);
+            self.place_stone(p, v, &mut NoJournal);
         }
     }
 
@@ -631,13 +725,114 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// `c`. Suicide is carried out (the mover's chain is removed) and reported.
     #[inline]
     pub fn play_unchecked(&mut self, c: Color, p: Point) -> PlayOutcome {
+        self.play_j(c, p, &mut NoJournal)
+    }
+
+    /// [`Self::play_unchecked`] (same contract) with every write noted in `log`, so that
+    /// [`Self::undo_to`] can take the move back.
+    #[inline]
+    pub fn play_logged(&mut self, c: Color, p: Point, log: &mut UndoLog) -> PlayOutcome {
+        self.play_j(c, p, log)
+    }
+
+    /// Takes back the moves noted in `log` since `mark` (from [`UndoLog::mark`]), newest
+    /// first: the board is then exactly as it was at the mark.
+    pub fn undo_to(&mut self, log: &mut UndoLog, mark: usize) {
+        while log.entries.len() > mark {
+            let Some((slot, old)) = log.entries.pop() else {
+                return;
+            };
+            let i = (slot & 0xffff) as usize;
+            let w = ((slot >> 16) & 0xff) as usize;
+            let f = slot >> 24;
+            let set16 = |a: &mut [u16; P]| {
+                if let Some(x) = a.get_mut(i) {
+                    *x = old as u16;
+                }
+            };
+            match f {
+                x if x == Field::Cell as u32 => {
+                    if let Some(x) = self.cell.get_mut(i) {
+                        *x = old as u8;
+                    }
+                }
+                x if x == Field::Chain as u32 => set16(&mut self.chain),
+                x if x == Field::Next as u32 => set16(&mut self.next),
+                x if x == Field::NLibs as u32 => set16(&mut self.nlibs),
+                x if x == Field::NStones as u32 => set16(&mut self.nstones),
+                x if x == Field::Nbr as u32 => set16(&mut self.nbr),
+                x if x == Field::Pat3 as u32 => set16(&mut self.pat3),
+                x if x == Field::Empties as u32 => set16(&mut self.empties),
+                x if x == Field::EmptyPos as u32 => set16(&mut self.empty_pos),
+                x if x == Field::Libs as u32 => {
+                    if let Some(x) = self.chain_libs.get_mut(i).and_then(|l| l.0.get_mut(w)) {
+                        *x = old;
+                    }
+                }
+                x if x == Field::Black as u32 || x == Field::White as u32 => {
+                    let c = (x - Field::Black as u32) as usize;
+                    if let Some(x) = self.stones[c].0.get_mut(w) {
+                        *x = old;
+                    }
+                }
+                x if x == Field::Empty as u32 => {
+                    if let Some(x) = self.empty.0.get_mut(w) {
+                        *x = old;
+                    }
+                }
+                x if x == Field::Ko as u32 => self.ko = old as u16,
+                x if x == Field::KoColor as u32 => self.ko_color = old as u8,
+                x if x == Field::Hash as u32 => self.hash = old,
+                _ => self.n_empty = old as u16,
+            }
+        }
+    }
+
+    /// Notes every word of the liberty set of chain `h` before it is rewritten.
+    #[inline(always)]
+    fn note_libs<J: Journal>(&self, h: usize, j: &mut J) {
+        for (w, &x) in self.chain_libs[h].0.iter().enumerate() {
+            j.note(Field::Libs, h, w, x);
+        }
+    }
+
+    /// Whether every field of `self` equals `o`'s, stale entries included (tests of undo).
+    #[cfg(test)]
+    pub(crate) fn identical(&self, o: &Self) -> bool {
+        self.size == o.size
+            && self.stride == o.stride
+            && self.cell == o.cell
+            && self.stones == o.stones
+            && self.empty == o.empty
+            && self.chain == o.chain
+            && self.next == o.next
+            && self.chain_libs == o.chain_libs
+            && self.nlibs == o.nlibs
+            && self.nstones == o.nstones
+            && self.nbr == o.nbr
+            && self.pat3 == o.pat3
+            && self.empties == o.empties
+            && self.empty_pos == o.empty_pos
+            && self.n_empty == o.n_empty
+            && self.ko == o.ko
+            && self.ko_color == o.ko_color
+            && self.hash == o.hash
+    }
+
+    /// The one body of [`Self::play_unchecked`] and [`Self::play_logged`].
+    #[inline(always)]
+    fn play_j<J: Journal>(&mut self, c: Color, p: Point, j: &mut J) -> PlayOutcome {
         let p = p.idx();
         debug_assert!(self.cell[p] == EMPTY);
         let me = c as u8;
         let opp = me ^ 1;
+        j.note(Field::Ko, 0, 0, self.ko as u64);
+        j.note(Field::KoColor, 0, 0, self.ko_color as u64);
+        j.note(Field::Hash, 0, 0, self.hash);
+        j.note(Field::NEmpty, 0, 0, self.n_empty as u64);
         self.ko = NONE;
         let counts = self.nbr[p];
-        self.place_stone(p, me);
+        self.place_stone(p, me, j);
         let nb = self.nbrs(p);
         let cells = nb.map(|n| self.cell_at(n));
         let mut friends = 0u32;
@@ -661,7 +856,12 @@ impl<const W: usize, const P: usize> Board<W, P> {
         } else {
             (best & 0xffff) as usize
         };
+        j.note(Field::Chain, p, 0, self.chain[p] as u64);
+        j.note(Field::Next, p, 0, self.next[p] as u64);
         if head == p {
+            j.note(Field::NStones, p, 0, self.nstones[p] as u64);
+            j.note(Field::NLibs, p, 0, self.nlibs[p] as u64);
+            self.note_libs(p, j);
             self.chain[p] = p as u16;
             self.next[p] = p as u16;
             self.nstones[p] = 1;
@@ -675,6 +875,10 @@ impl<const W: usize, const P: usize> Board<W, P> {
             self.nlibs[p] = (counts >> 8) & 15;
             self.chain_libs[p] = libs;
         } else {
+            j.note(Field::Next, head, 0, self.next[head] as u64);
+            j.note(Field::NStones, head, 0, self.nstones[head] as u64);
+            j.note(Field::NLibs, head, 0, self.nlibs[head] as u64);
+            self.note_libs(head, j);
             self.chain[p] = head as u16;
             self.next[p] = self.next[head];
             self.next[head] = p as u16;
@@ -700,8 +904,9 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 let h = self.chain[nb[f.trailing_zeros() as usize]] as usize;
                 f &= f - 1;
                 if h != head {
+                    j.note(Field::Libs, h, p >> 6, self.chain_libs[h].0[p >> 6]);
                     self.chain_libs[h].remove(p);
-                    self.merge(head, h);
+                    self.merge(head, h, j);
                 }
             }
         }
@@ -712,16 +917,18 @@ impl<const W: usize, const P: usize> Board<W, P> {
             let n = nb[e.trailing_zeros() as usize];
             e &= e - 1;
             let h = self.chain[n] as usize;
+            j.note(Field::Libs, h, p >> 6, self.chain_libs[h].0[p >> 6]);
             if self.chain_libs[h].remove(p) {
+                j.note(Field::NLibs, h, 0, self.nlibs[h] as u64);
                 self.nlibs[h] -= 1;
                 if self.nlibs[h] == 0 {
-                    captured += self.remove_chain(h, opp);
+                    captured += self.remove_chain(h, opp, j);
                     cap_point = n as u16;
                 }
             }
         }
         if self.nlibs[head] == 0 {
-            let lost = self.remove_chain(head, me);
+            let lost = self.remove_chain(head, me, j);
             return PlayOutcome {
                 captured,
                 suicide: lost,
@@ -745,15 +952,21 @@ impl<const W: usize, const P: usize> Board<W, P> {
 
     /// Merges chain `gone` into chain `keep` (`keep` is at least as large).
     #[inline]
-    fn merge(&mut self, keep: usize, gone: usize) {
+    fn merge<J: Journal>(&mut self, keep: usize, gone: usize, j: &mut J) {
         let mut q = gone;
         loop {
+            j.note(Field::Chain, q, 0, self.chain[q] as u64);
             self.chain[q] = keep as u16;
             q = self.next[q] as usize;
             if q == gone {
                 break;
             }
         }
+        j.note(Field::Next, keep, 0, self.next[keep] as u64);
+        j.note(Field::Next, gone, 0, self.next[gone] as u64);
+        j.note(Field::NLibs, keep, 0, self.nlibs[keep] as u64);
+        j.note(Field::NStones, keep, 0, self.nstones[keep] as u64);
+        self.note_libs(keep, j);
         self.next.swap(keep, gone);
         let libs = self.chain_libs[keep].or(&self.chain_libs[gone]);
         self.chain_libs[keep] = libs;
@@ -762,19 +975,21 @@ impl<const W: usize, const P: usize> Board<W, P> {
     }
 
     /// Removes chain `h` of colour `col`; its points become liberties of adjacent enemy chains.
-    fn remove_chain(&mut self, h: usize, col: u8) -> u32 {
+    fn remove_chain<J: Journal>(&mut self, h: usize, col: u8, j: &mut J) -> u32 {
         let other = col ^ 1;
         let mut n = 0;
         let mut q = h;
         loop {
             let after = self.next[q] as usize;
-            self.clear_stone(q, col);
+            self.clear_stone(q, col, j);
             n += 1;
             for m in self.nbrs(q) {
                 // branch-free: a cell that is not an `other` stone ORs a zero bit into the
                 // (stale but in-range) chain its `chain` entry names
                 let is_other = self.cell[m] == other;
                 let g = self.chain[m] as usize;
+                j.note(Field::Libs, g, q >> 6, self.chain_libs[g].0[q >> 6]);
+                j.note(Field::NLibs, g, 0, self.nlibs[g] as u64);
                 let bit = (is_other as u64) << (q & 63);
                 let w = &mut self.chain_libs[g].0[q >> 6];
                 self.nlibs[g] += (*w & bit == 0) as u16 & is_other as u16;

@@ -364,3 +364,68 @@ fn hash_after_and_legal_points_match_playing_the_move() {
         "{checked} {with_capture} {suicides}"
     );
 }
+
+/// Moves played with `play_logged` (captures, suicides and kos among them) and taken back
+/// with `undo_to` leave every field as it was; the logged play also ends as plain play does.
+#[test]
+fn undo_restores_every_field() {
+    let mut rng = SmallRng::seed_from_u64(53);
+    let mut log = UndoLog::default();
+    let (mut captures, mut suicides, mut nested) = (0, 0, 0);
+    for round in 0..400 {
+        let size = if round % 4 == 0 { 19 } else { 9 };
+        let mut b = Board19::new(size).unwrap();
+        let mut c = Color::Black;
+        for _ in 0..rng.random_range(0..3 * size * size / 2) {
+            match b.random_move(c, |k| rng.random_range(0..k)) {
+                Some(p) => {
+                    b.play_unchecked(c, p);
+                }
+                None => b.pass(),
+            }
+            c = c.opponent();
+        }
+        let before = b;
+        let mark = log.mark();
+        let mut plain = b;
+        for step in 0..rng.random_range(1..12) {
+            let empties = b.empty_list();
+            if empties.is_empty() {
+                break;
+            }
+            let p = Point(empties[rng.random_range(0..empties.len())]);
+            if b.ko().is_some_and(|(k, kc)| k == p && kc == c) {
+                continue;
+            }
+            let out = b.play_logged(c, p, &mut log);
+            let out2 = plain.play_unchecked(c, p);
+            assert_eq!(out, out2);
+            assert!(b.identical(&plain));
+            b.check_consistency().unwrap();
+            captures += (out.captured > 0) as u32;
+            suicides += (out.suicide > 0) as u32;
+            if step % 3 == 2 {
+                // a branch taken back on its own, as a ladder reader's fork does
+                let keep = b;
+                let q = b.empty_list().first().map(|&q| Point(q));
+                if let Some(q) = q {
+                    if !b.ko().is_some_and(|(k, kc)| k == q && kc == c.opponent()) {
+                        let m = log.mark();
+                        b.play_logged(c.opponent(), q, &mut log);
+                        b.undo_to(&mut log, m);
+                        assert!(b.identical(&keep));
+                        nested += 1;
+                    }
+                }
+            }
+            c = c.opponent();
+        }
+        b.undo_to(&mut log, mark);
+        assert!(b.identical(&before), "round {round}");
+        b.check_consistency().unwrap();
+    }
+    assert!(
+        captures > 100 && suicides > 10 && nested > 100,
+        "{captures} {suicides} {nested}"
+    );
+}

@@ -321,7 +321,8 @@ impl<const W: usize> Tactical<W> {
                 }
                 (true, 1) => {
                     list.clear();
-                    tactics::escape_moves(b, q, &mut list);
+                    let mut s = *b;
+                    tactics::escape_moves(&mut s, q, &mut list);
                     for &m in list.as_slice() {
                         t.save.insert(m.idx());
                     }

@@ -63,9 +63,10 @@ impl Captures {
 /// Moves by the owner of the chain at `p` (which must be in atari) that save it, best
 /// first: captures of adjacent enemy chains in atari (largest first), then the extension
 /// at its liberty when afterwards the chain has three or more liberties, or two and no
-/// working ladder. Appends to `out`; nothing when `p` is no chain in atari.
+/// working ladder. Appends to `out`; nothing when `p` is no chain in atari. The ladder is read
+/// on `b` itself, which is left as it was.
 pub fn escape_moves<const W: usize, const P: usize>(
-    b: &Board<W, P>,
+    b: &mut Board<W, P>,
     p: Point,
     out: &mut PointList,
 ) {
@@ -139,24 +140,24 @@ mod tests {
 
     #[test]
     fn escape_moves_capture_largest_first_then_extend() {
-        let b = two_counter_captures();
+        let mut b = two_counter_captures();
         let mut out = PointList::new();
-        escape_moves(&b, pt("C2", 9), &mut out);
+        escape_moves(&mut b, pt("C2", 9), &mut out);
         assert_eq!(out.as_slice(), &[pt("D1", 9), pt("B1", 9), pt("C1", 9)]);
         // Black's B2 is in atari at B1: capture C2 at C1 first, then run to B1, where
         // either White atari would be self-atari
         let mut out = PointList::new();
-        escape_moves(&b, pt("B2", 9), &mut out);
+        escape_moves(&mut b, pt("B2", 9), &mut out);
         assert_eq!(out.as_slice(), &[pt("C1", 9), pt("B1", 9)]);
         // a chain not in atari has no escape moves
         let mut out = PointList::new();
-        escape_moves(&b, pt("B3", 9), &mut out);
+        escape_moves(&mut b, pt("B3", 9), &mut out);
         assert!(out.is_empty());
     }
 
     #[test]
     fn escape_into_a_ladder_is_not_offered() {
-        let b = corner9(&[
+        let mut b = corner9(&[
             ". . . . . .", //
             ". . X . . .",
             ". X O . . .",
@@ -165,12 +166,12 @@ mod tests {
         ]);
         assert_eq!(b.lib_count(pt("C3", 9)), 1);
         let mut out = PointList::new();
-        escape_moves(&b, pt("C3", 9), &mut out);
+        escape_moves(&mut b, pt("C3", 9), &mut out);
         assert!(out.is_empty(), "{:?}", out);
         // with a white breaker the extension is offered
         let mut b2 = b;
         b2.set_point(pt("G7", 9), Some(W));
-        escape_moves(&b2, pt("C3", 9), &mut out);
+        escape_moves(&mut b2, pt("C3", 9), &mut out);
         assert_eq!(out.as_slice(), &[pt("D3", 9)]);
     }
 

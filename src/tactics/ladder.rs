@@ -1,35 +1,55 @@
 //! Ladders: whether an atari chases a two-liberty chain to its capture, and whether a chain
 //! in atari is caught.
 //!
-//! The reader plays the chase on one stack copy of the board. Before each attacker move it
-//! settles both ataris exactly without playing them (can the defender capture an attacker
-//! chain, how many liberties does the extension give), so only a real fork, where both
-//! ataris leave the defender two liberties, costs another copy; forks beyond a small copy
-//! budget follow the first atari only. The defender's only tries are the extension and
+//! The reader plays the chase on the board itself and takes it back ([`Board::play_logged`],
+//! [`Board::undo_to`]): no board is copied. Before each attacker move it settles both
+//! ataris exactly without playing them (can the defender capture an attacker chain, how
+//! many liberties does the extension give), so only a real fork, where both ataris leave
+//! the defender two liberties, reads a second line; forks beyond a small budget follow the
+//! first atari only. The defender's only tries are the extension and
 //! counter-captures; any possible counter-capture of an attacker chain next to it counts
 //! as an escape (as in Pachi). A chase longer than the node budget counts as no ladder.
 
 use super::selfatari::after_move;
-use crate::board::{Bitset, Board, Color, Point};
-
-/// Stack bytes spent on fork copies per query (at least two copies are allowed).
-const COPY_BYTES: usize = 64 * 1024;
+use crate::board::{Bitset, Board, Color, Point, UndoLog};
+use std::cell::RefCell;
 
 /// Limits of one reading.
 struct Budget {
     /// Attacker moves left.
     nodes: u32,
-    /// Board copies left for forks.
+    /// Forks whose second line may still be read.
     copies: u32,
 }
 
 impl Budget {
-    fn new<const W: usize, const P: usize>(size: usize) -> Self {
+    /// The limits on a board of `size` held in `W` bitset words: `4 * size` attacker moves;
+    /// 16 forks on boards up to 9x9, 5 up to 14x14 and 2 above (what 64 KB of board copies
+    /// bought the first reader, which copied the board at each fork).
+    fn new<const W: usize>(size: usize) -> Self {
         Budget {
             nodes: 4 * size as u32,
-            copies: (COPY_BYTES / std::mem::size_of::<Board<W, P>>()).clamp(2, 16) as u32,
+            copies: match W {
+                0..=2 => 16,
+                3..=4 => 5,
+                _ => 2,
+            },
         }
     }
+}
+
+thread_local! {
+    /// Each thread's log of the moves a reading takes back (kept, so that reading allocates
+    /// nothing once it has grown).
+    static LOG: RefCell<UndoLog> = RefCell::new(UndoLog::with_capacity(4096));
+}
+
+/// Runs `f` with this thread's undo log (a fresh one should it be in use).
+fn with_log<T>(f: impl FnOnce(&mut UndoLog) -> T) -> T {
+    LOG.with(|l| match l.try_borrow_mut() {
+        Ok(mut log) => f(&mut log),
+        Err(_) => f(&mut UndoLog::default()),
+    })
 }
 
 /// What an attacker atari leads to, settled without playing it.
@@ -178,12 +198,14 @@ fn two<const W: usize>(libs: &Bitset<W>) -> Option<(Point, Point)> {
     Some((it.next()?, it.next()?))
 }
 
-/// Reads the chase on `s` with the attacker to move against the chain through `t`.
+/// Reads the chase on `s` with the attacker to move against the chain through `t`; every
+/// move is noted in `log` (the caller takes them back).
 fn chase<const W: usize, const P: usize>(
     s: &mut Board<W, P>,
     att: Color,
     t: Point,
     budget: &mut Budget,
+    log: &mut UndoLog,
 ) -> bool {
     let def = att.opponent();
     loop {
@@ -215,7 +237,7 @@ fn chase<const W: usize, const P: usize>(
                     first
                 } else {
                     budget.copies -= 1;
-                    if fork(s, att, t, first.0, first.1, budget) {
+                    if fork(s, att, t, first.0, first.1, budget, log) {
                         return true;
                     }
                     second
@@ -225,25 +247,29 @@ fn chase<const W: usize, const P: usize>(
             (Step::Fail, Step::Continue) => (l2, l1),
             (Step::Fail, Step::Fail) => return false,
         };
-        s.play_unchecked(att, a);
-        s.play_unchecked(def, e);
+        s.play_logged(att, a, log);
+        s.play_logged(def, e, log);
     }
 }
 
-/// Reads one branch of a fork on a copy (kept out of [`chase`] so that its frame stays small).
+/// Reads one branch of a fork: the atari at `a`, the extension at `e`, the chase on; then
+/// takes every move back, so `s` is as it was.
 #[inline(never)]
 fn fork<const W: usize, const P: usize>(
-    s: &Board<W, P>,
+    s: &mut Board<W, P>,
     att: Color,
     t: Point,
     a: Point,
     e: Point,
     budget: &mut Budget,
+    log: &mut UndoLog,
 ) -> bool {
-    let mut c = *s;
-    c.play_unchecked(att, a);
-    c.play_unchecked(att.opponent(), e);
-    chase(&mut c, att, t, budget)
+    let mark = log.mark();
+    s.play_logged(att, a, log);
+    s.play_logged(att.opponent(), e, log);
+    let caught = chase(s, att, t, budget, log);
+    s.undo_to(log, mark);
+    caught
 }
 
 /// Whether `attacker` playing `atari_move` (a liberty of the two-liberty enemy chain at
@@ -273,8 +299,9 @@ pub fn ladder_works<const W: usize, const P: usize>(
         Step::Win => true,
         Step::Fail => false,
         Step::Continue => {
-            let mut budget = Budget::new::<W, P>(b.size());
-            fork(b, attacker, target, atari_move, e, &mut budget)
+            let mut budget = Budget::new::<W>(b.size());
+            let mut s = *b;
+            with_log(|log| fork(&mut s, attacker, target, atari_move, e, &mut budget, log))
         }
     }
 }
@@ -300,13 +327,15 @@ pub fn escape_is_caught<const W: usize, const P: usize>(b: &Board<W, P>, p: Poin
     let Some(l) = b.chain_libs(p).points().next() else {
         return false;
     };
-    extension_caught(b, p, l)
+    let mut s = *b;
+    extension_caught(&mut s, p, l)
 }
 
 /// Whether the chain at `p` (in atari at `l`) is still caught after extending at `l`:
 /// the extension is illegal, leaves at most one liberty, or two that the opponent ladders.
+/// The board is read by playing on it and is left as it was.
 pub(crate) fn extension_caught<const W: usize, const P: usize>(
-    b: &Board<W, P>,
+    b: &mut Board<W, P>,
     p: Point,
     l: Point,
 ) -> bool {
@@ -321,10 +350,14 @@ pub(crate) fn extension_caught<const W: usize, const P: usize>(
         2 => {}
         _ => return false,
     }
-    let mut s = *b;
-    s.play_unchecked(d, l);
-    let mut budget = Budget::new::<W, P>(b.size());
-    chase(&mut s, d.opponent(), p, &mut budget)
+    let mut budget = Budget::new::<W>(b.size());
+    with_log(|log| {
+        let mark = log.mark();
+        b.play_logged(d, l, log);
+        let caught = chase(b, d.opponent(), p, &mut budget, log);
+        b.undo_to(log, mark);
+        caught
+    })
 }
 
 #[cfg(test)]

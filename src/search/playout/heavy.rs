@@ -260,7 +260,7 @@ pub fn choose<const W: usize, const P: usize, R: Rng>(
 /// The first rule that yields a good move, if any. `refused` is the opponent's last random
 /// move refused as a bad self-atari, if it was the opponent's last turn.
 pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
-    b: &Board<W, P>,
+    b: &mut Board<W, P>,
     c: Color,
     ctx: &Context,
     replies: &Replies,
@@ -294,10 +294,14 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
             }
         }
         // own chains next to the last move in atari: save them
+        let mut in_atari = PointList::new();
         for q in b.neighbors(l1) {
             if b.color_at(q) == Some(c) && b.lib_count(q) == 1 {
-                tactics::escape_moves(b, q, &mut cands);
+                in_atari.push(q);
             }
+        }
+        for &q in in_atari.as_slice() {
+            tactics::escape_moves(b, q, &mut cands);
         }
         if let Some(p) = pick(b, c, &cands, rng) {
             return Some(p);

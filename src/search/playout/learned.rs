@@ -436,7 +436,7 @@ impl<'a> Learned<'a> {
     /// rule gave it or no move was left. Training traces the weighted draws with it.
     pub fn choose_traced<const W: usize, const P: usize, R: Rng>(
         &mut self,
-        b: &Board<W, P>,
+        b: &mut Board<W, P>,
         c: Color,
         ctx: &Context,
         rng: &mut R,
@@ -456,7 +456,7 @@ impl<'a> Learned<'a> {
     /// step.
     fn tactical_move<const W: usize, const P: usize, R: Rng>(
         &self,
-        b: &Board<W, P>,
+        b: &mut Board<W, P>,
         c: Color,
         ctx: &Context,
         rng: &mut R,
