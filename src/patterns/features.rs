@@ -3,6 +3,7 @@
 //! of mutually exclusive levels packed into one `u32`; the shape is apart (see
 //! [`super::shape`]).
 
+use super::shape::Grid;
 use crate::board::{Bitset, Board, Color, Point};
 use crate::tactics;
 
@@ -167,6 +168,8 @@ pub struct Context<const W: usize> {
     last_around: Bitset<W>,
     /// Whether a ko is on the board.
     ko: bool,
+    /// The board's contents for the shapes around candidates.
+    grid: Grid,
 }
 
 impl<const W: usize> Context<W> {
@@ -189,6 +192,7 @@ impl<const W: usize> Context<W> {
             last_chain: Bitset::EMPTY,
             last_around: Bitset::EMPTY,
             ko: b.ko().is_some(),
+            grid: Grid::new(b, c),
         };
         let mut seen = Bitset::<W>::EMPTY;
         let stones = b.stones(Color::Black).or(b.stones(Color::White));
@@ -211,6 +215,11 @@ impl<const W: usize> Context<W> {
             ctx.last_around = b.dilate(&ctx.last_chain);
         }
         ctx
+    }
+
+    /// The board's contents for the shapes around candidates.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
     }
 
     /// The packed features of the pass.

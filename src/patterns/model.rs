@@ -5,8 +5,8 @@
 
 use super::features::{Context, Group, GROUPS};
 use super::shape::{self, SIZES};
+use super::table::ShapeTable;
 use crate::board::{Board, Color, Point};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The file's first eight bytes.
@@ -33,7 +33,7 @@ pub struct Model {
     /// Gamma of a move whose 3x3 shape is unknown (and of the pass).
     no_shape: f32,
     /// Known shapes by key.
-    shapes: HashMap<u64, ShapeGamma, ahash::RandomState>,
+    shapes: ShapeTable,
 }
 
 impl Model {
@@ -45,7 +45,7 @@ impl Model {
                 .map(|g| vec![1.0; g.levels() as usize + 1])
                 .collect(),
             no_shape: 1.0,
-            shapes: HashMap::default(),
+            shapes: ShapeTable::default(),
         }
     }
 
@@ -110,7 +110,7 @@ impl Model {
     /// Number of known shapes per size.
     pub fn shape_counts(&self) -> [usize; SIZES] {
         let mut n = [0; SIZES];
-        for s in self.shapes.values() {
+        for (_, s) in self.shapes.iter() {
             n[(s.size as usize).min(SIZES - 1)] += 1;
         }
         n
@@ -129,7 +129,8 @@ impl Model {
         g
     }
 
-    /// The largest known shape around the empty point `p` for the side to move of `ctx`.
+    /// The largest known shape around the empty point `p` for the side to move of `ctx`
+    /// (the context of `b`).
     #[inline]
     pub fn shape_at<const W: usize, const P: usize>(
         &self,
@@ -137,7 +138,7 @@ impl Model {
         ctx: &Context<W>,
         p: Point,
     ) -> Option<ShapeGamma> {
-        shape::largest_known(b, ctx.color, p, |k| self.shapes.get(&k).copied()).map(|(_, s)| s)
+        shape::largest_known_in(ctx.grid(), p, b.size(), |k| self.shapes.get(k)).map(|(_, s)| s)
     }
 
     /// The strength of the move on the empty point `p`.
@@ -196,7 +197,7 @@ impl Model {
         }
         out.extend(self.no_shape.to_le_bytes());
         let mut shapes: Vec<_> = self.shapes.iter().collect();
-        shapes.sort_by_key(|(k, _)| **k);
+        shapes.sort_by_key(|(k, _)| *k);
         out.extend((shapes.len() as u32).to_le_bytes());
         for (k, s) in shapes {
             out.extend(k.to_le_bytes());
@@ -345,7 +346,7 @@ mod tests {
         let keys = add_d4_shapes(&mut m);
         assert_eq!(m.gamma(&b, &ctx, d4), 4.0 * 3.0);
         // a size-2 shape known without size 1 is never reached
-        m.shapes.remove(&keys[1]);
+        m.shapes.retain(|k, _| k != keys[1]);
         m.insert_shape(
             keys[2],
             ShapeGamma {
@@ -362,6 +363,29 @@ mod tests {
     #[test]
     fn the_built_in_model_reads() {
         assert!(Model::embedded().is_some());
+    }
+
+    #[test]
+    fn the_shape_table_answers_as_a_hash_map_for_every_key_of_the_built_in_model() {
+        let m = Model::embedded().expect("built-in model");
+        // the file ends with its shapes, 13 bytes each: key, size, gamma
+        let n = m.shapes.len();
+        let tail = &EMBEDDED[EMBEDDED.len() - 13 * n..];
+        let mut want = std::collections::HashMap::new();
+        for e in tail.chunks_exact(13) {
+            let key = u64::from_le_bytes(e[..8].try_into().unwrap());
+            let gamma = f32::from_le_bytes(e[9..13].try_into().unwrap());
+            want.insert(key, ShapeGamma { gamma, size: e[8] });
+        }
+        assert_eq!(want.len(), n);
+        for (k, s) in &want {
+            assert_eq!(m.shapes.get(*k), Some(*s));
+            assert_eq!(
+                m.shapes.get(k.wrapping_add(1)),
+                want.get(&k.wrapping_add(1)).copied()
+            );
+        }
+        assert_eq!(Model::from_bytes(&m.to_bytes()).as_ref(), Ok(m));
     }
 
     #[test]
