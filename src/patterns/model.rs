@@ -16,6 +16,9 @@ const MAGIC: &[u8; 8] = b"TGNPAT01";
 /// docs/training.md).
 static EMBEDDED: &[u8] = include_bytes!("patterns.bin");
 
+/// Room for the levels of a group: a power of two above every group's packed bits.
+const LEVEL_SLOTS: usize = 32;
+
 /// A known shape: its gamma and its size.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShapeGamma {
@@ -28,8 +31,9 @@ pub struct ShapeGamma {
 /// Gammas of every feature level and of the known shapes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// `small[g][level]` for the group `GROUPS[g]`; level 0 (absent) is 1.
-    small: Vec<Vec<f32>>,
+    /// `small[g][level]` for the group `GROUPS[g]`; level 0 (absent) and the levels past
+    /// the group's last (which no packed features hold) are 1.
+    small: [[f32; LEVEL_SLOTS]; GROUPS.len()],
     /// Gamma of a move whose 3x3 shape is unknown (and of the pass).
     no_shape: f32,
     /// Known shapes by key.
@@ -40,10 +44,7 @@ impl Model {
     /// A model where every gamma is 1 (every legal move equally likely), with no shapes.
     pub fn uniform() -> Model {
         Model {
-            small: GROUPS
-                .iter()
-                .map(|g| vec![1.0; g.levels() as usize + 1])
-                .collect(),
+            small: [[1.0; LEVEL_SLOTS]; GROUPS.len()],
             no_shape: 1.0,
             shapes: ShapeTable::default(),
         }
@@ -64,7 +65,7 @@ impl Model {
 
     /// Sets the gamma of one level of a group (level 0 stays 1).
     pub fn set_level(&mut self, g: Group, level: u32, gamma: f32) {
-        if level > 0 {
+        if level > 0 && level <= g.levels() {
             if let Some(v) = self.small[g.index()].get_mut(level as usize) {
                 *v = gamma;
             }
@@ -73,10 +74,14 @@ impl Model {
 
     /// The gamma of one level of a group.
     pub fn level_gamma(&self, g: Group, level: u32) -> f32 {
-        self.small[g.index()]
-            .get(level as usize)
-            .copied()
-            .unwrap_or(1.0)
+        if level <= g.levels() {
+            self.small[g.index()]
+                .get(level as usize)
+                .copied()
+                .unwrap_or(1.0)
+        } else {
+            1.0
+        }
     }
 
     /// Sets every level of a group to 1 (the model without the group's information).
@@ -119,12 +124,10 @@ impl Model {
     /// The product of the gammas of packed non-shape features.
     #[inline]
     pub fn small_gamma(&self, packed: u32) -> f32 {
+        // an absent group multiplies by 1, which leaves the product exactly as it is
         let mut g = 1.0;
-        for (i, group) in GROUPS.iter().enumerate() {
-            let l = group.level(packed) as usize;
-            if l > 0 {
-                g *= self.small[i].get(l).copied().unwrap_or(1.0);
-            }
+        for (levels, group) in self.small.iter().zip(GROUPS) {
+            g *= levels[group.level(packed) as usize & (LEVEL_SLOTS - 1)];
         }
         g
     }
@@ -189,9 +192,10 @@ impl Model {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend((self.small.len() as u32).to_le_bytes());
-        for levels in &self.small {
-            out.extend((levels.len() as u32 - 1).to_le_bytes());
-            for g in &levels[1..] {
+        for (levels, group) in self.small.iter().zip(GROUPS) {
+            let n = group.levels() as usize;
+            out.extend((n as u32).to_le_bytes());
+            for g in &levels[1..=n] {
                 out.extend(g.to_le_bytes());
             }
         }
