@@ -3,6 +3,7 @@
 //! of mutually exclusive levels packed into one `u32`; the shape is apart (see
 //! [`super::shape`]).
 
+use super::shape::Grid;
 use crate::board::{Bitset, Board, Color, Point};
 use crate::tactics;
 
@@ -167,6 +168,11 @@ pub struct Context<const W: usize> {
     last_around: Bitset<W>,
     /// Whether a ko is on the board.
     ko: bool,
+    /// The board's contents for the shapes around candidates.
+    grid: Grid,
+    /// The ataris that capture in a ladder, when the caller has read them already (see
+    /// [`Context::with_ladders`]).
+    ladders: Option<Bitset<W>>,
 }
 
 impl<const W: usize> Context<W> {
@@ -189,6 +195,8 @@ impl<const W: usize> Context<W> {
             last_chain: Bitset::EMPTY,
             last_around: Bitset::EMPTY,
             ko: b.ko().is_some(),
+            grid: Grid::new(b, c),
+            ladders: None,
         };
         let mut seen = Bitset::<W>::EMPTY;
         let stones = b.stones(Color::Black).or(b.stones(Color::White));
@@ -211,6 +219,20 @@ impl<const W: usize> Context<W> {
             ctx.last_around = b.dilate(&ctx.last_chain);
         }
         ctx
+    }
+
+    /// This context with the ladders read already: `ladders` must hold exactly the
+    /// liberties `l` of the two-liberty enemy chains `q` for which
+    /// [`tactics::ladder_works`]`(b, color, q, l)` (as the priors' tactical scan finds
+    /// them), so that the atari feature reads no ladder again; the features stay the same.
+    pub fn with_ladders(mut self, ladders: Bitset<W>) -> Self {
+        self.ladders = Some(ladders);
+        self
+    }
+
+    /// The board's contents for the shapes around candidates.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
     }
 
     /// The packed features of the pass.
@@ -241,28 +263,11 @@ impl<const W: usize> Context<W> {
             return f;
         }
         let after = tactics::libs_after(b, c, p);
-        let opp = c.opponent();
         if self.capture.contains(i) {
             f |= Group::Capture.pack(self.capture_level(b, p, after));
         }
         if self.atari.contains(i) && after.libs >= 2 {
-            let targets = b
-                .neighbors(p)
-                .filter(|&q| b.color_at(q) == Some(opp) && b.lib_count(q) == 2);
-            let mut level = 0;
-            for q in targets {
-                level = if tactics::ladder_works(b, c, q, p) {
-                    1
-                } else if self.ko {
-                    2
-                } else {
-                    3
-                };
-                if level == 1 {
-                    break;
-                }
-            }
-            f |= Group::Atari.pack(level);
+            f |= Group::Atari.pack(self.atari_level(b, p));
         }
         if self.escape.contains(i) && after.libs >= 2 {
             let chain = b
@@ -290,6 +295,29 @@ impl<const W: usize> Context<W> {
             f |= Group::SelfAtari.pack(level);
         }
         f
+    }
+
+    /// The atari level of `p` (a liberty of a two-liberty enemy chain): 1 when an atari
+    /// there captures one of them in a ladder, else 2 with a ko on the board, else 3.
+    fn atari_level<const P: usize>(&self, b: &Board<W, P>, p: Point) -> u32 {
+        let ladder = match &self.ladders {
+            Some(l) => l.contains(p.idx()),
+            None => {
+                let (c, opp) = (self.color, self.color.opponent());
+                b.neighbors(p).any(|q| {
+                    b.color_at(q) == Some(opp)
+                        && b.lib_count(q) == 2
+                        && tactics::ladder_works(b, c, q, p)
+                })
+            }
+        };
+        if ladder {
+            1
+        } else if self.ko {
+            2
+        } else {
+            3
+        }
     }
 
     /// The capture level of `p` (a liberty of an enemy chain in atari).

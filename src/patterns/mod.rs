@@ -6,3 +6,4 @@
 pub mod features;
 pub mod model;
 pub mod shape;
+pub mod table;

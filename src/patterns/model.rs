@@ -5,8 +5,8 @@
 
 use super::features::{Context, Group, GROUPS};
 use super::shape::{self, SIZES};
+use super::table::ShapeTable;
 use crate::board::{Board, Color, Point};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The file's first eight bytes.
@@ -15,6 +15,9 @@ const MAGIC: &[u8; 8] = b"TGNPAT01";
 /// The trained weights built into the binary (`tengen patterns train` writes them; see
 /// docs/training.md).
 static EMBEDDED: &[u8] = include_bytes!("patterns.bin");
+
+/// Room for the levels of a group: a power of two above every group's packed bits.
+const LEVEL_SLOTS: usize = 32;
 
 /// A known shape: its gamma and its size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,24 +31,22 @@ pub struct ShapeGamma {
 /// Gammas of every feature level and of the known shapes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// `small[g][level]` for the group `GROUPS[g]`; level 0 (absent) is 1.
-    small: Vec<Vec<f32>>,
+    /// `small[g][level]` for the group `GROUPS[g]`; level 0 (absent) and the levels past
+    /// the group's last (which no packed features hold) are 1.
+    small: [[f32; LEVEL_SLOTS]; GROUPS.len()],
     /// Gamma of a move whose 3x3 shape is unknown (and of the pass).
     no_shape: f32,
     /// Known shapes by key.
-    shapes: HashMap<u64, ShapeGamma, ahash::RandomState>,
+    shapes: ShapeTable,
 }
 
 impl Model {
     /// A model where every gamma is 1 (every legal move equally likely), with no shapes.
     pub fn uniform() -> Model {
         Model {
-            small: GROUPS
-                .iter()
-                .map(|g| vec![1.0; g.levels() as usize + 1])
-                .collect(),
+            small: [[1.0; LEVEL_SLOTS]; GROUPS.len()],
             no_shape: 1.0,
-            shapes: HashMap::default(),
+            shapes: ShapeTable::default(),
         }
     }
 
@@ -64,7 +65,7 @@ impl Model {
 
     /// Sets the gamma of one level of a group (level 0 stays 1).
     pub fn set_level(&mut self, g: Group, level: u32, gamma: f32) {
-        if level > 0 {
+        if level > 0 && level <= g.levels() {
             if let Some(v) = self.small[g.index()].get_mut(level as usize) {
                 *v = gamma;
             }
@@ -73,10 +74,14 @@ impl Model {
 
     /// The gamma of one level of a group.
     pub fn level_gamma(&self, g: Group, level: u32) -> f32 {
-        self.small[g.index()]
-            .get(level as usize)
-            .copied()
-            .unwrap_or(1.0)
+        if level <= g.levels() {
+            self.small[g.index()]
+                .get(level as usize)
+                .copied()
+                .unwrap_or(1.0)
+        } else {
+            1.0
+        }
     }
 
     /// Sets every level of a group to 1 (the model without the group's information).
@@ -110,7 +115,7 @@ impl Model {
     /// Number of known shapes per size.
     pub fn shape_counts(&self) -> [usize; SIZES] {
         let mut n = [0; SIZES];
-        for s in self.shapes.values() {
+        for (_, s) in self.shapes.iter() {
             n[(s.size as usize).min(SIZES - 1)] += 1;
         }
         n
@@ -119,17 +124,16 @@ impl Model {
     /// The product of the gammas of packed non-shape features.
     #[inline]
     pub fn small_gamma(&self, packed: u32) -> f32 {
+        // an absent group multiplies by 1, which leaves the product exactly as it is
         let mut g = 1.0;
-        for (i, group) in GROUPS.iter().enumerate() {
-            let l = group.level(packed) as usize;
-            if l > 0 {
-                g *= self.small[i].get(l).copied().unwrap_or(1.0);
-            }
+        for (levels, group) in self.small.iter().zip(GROUPS) {
+            g *= levels[group.level(packed) as usize & (LEVEL_SLOTS - 1)];
         }
         g
     }
 
-    /// The largest known shape around the empty point `p` for the side to move of `ctx`.
+    /// The largest known shape around the empty point `p` for the side to move of `ctx`
+    /// (the context of `b`).
     #[inline]
     pub fn shape_at<const W: usize, const P: usize>(
         &self,
@@ -137,7 +141,7 @@ impl Model {
         ctx: &Context<W>,
         p: Point,
     ) -> Option<ShapeGamma> {
-        shape::largest_known(b, ctx.color, p, |k| self.shapes.get(&k).copied()).map(|(_, s)| s)
+        shape::largest_known_in(ctx.grid(), p, b.size(), |k| self.shapes.get(k)).map(|(_, s)| s)
     }
 
     /// The strength of the move on the empty point `p`.
@@ -188,15 +192,16 @@ impl Model {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend((self.small.len() as u32).to_le_bytes());
-        for levels in &self.small {
-            out.extend((levels.len() as u32 - 1).to_le_bytes());
-            for g in &levels[1..] {
+        for (levels, group) in self.small.iter().zip(GROUPS) {
+            let n = group.levels() as usize;
+            out.extend((n as u32).to_le_bytes());
+            for g in &levels[1..=n] {
                 out.extend(g.to_le_bytes());
             }
         }
         out.extend(self.no_shape.to_le_bytes());
         let mut shapes: Vec<_> = self.shapes.iter().collect();
-        shapes.sort_by_key(|(k, _)| **k);
+        shapes.sort_by_key(|(k, _)| *k);
         out.extend((shapes.len() as u32).to_le_bytes());
         for (k, s) in shapes {
             out.extend(k.to_le_bytes());
@@ -345,7 +350,7 @@ mod tests {
         let keys = add_d4_shapes(&mut m);
         assert_eq!(m.gamma(&b, &ctx, d4), 4.0 * 3.0);
         // a size-2 shape known without size 1 is never reached
-        m.shapes.remove(&keys[1]);
+        m.shapes.retain(|k, _| k != keys[1]);
         m.insert_shape(
             keys[2],
             ShapeGamma {
@@ -362,6 +367,29 @@ mod tests {
     #[test]
     fn the_built_in_model_reads() {
         assert!(Model::embedded().is_some());
+    }
+
+    #[test]
+    fn the_shape_table_answers_as_a_hash_map_for_every_key_of_the_built_in_model() {
+        let m = Model::embedded().expect("built-in model");
+        // the file ends with its shapes, 13 bytes each: key, size, gamma
+        let n = m.shapes.len();
+        let tail = &EMBEDDED[EMBEDDED.len() - 13 * n..];
+        let mut want = std::collections::HashMap::new();
+        for e in tail.chunks_exact(13) {
+            let key = u64::from_le_bytes(e[..8].try_into().unwrap());
+            let gamma = f32::from_le_bytes(e[9..13].try_into().unwrap());
+            want.insert(key, ShapeGamma { gamma, size: e[8] });
+        }
+        assert_eq!(want.len(), n);
+        for (k, s) in &want {
+            assert_eq!(m.shapes.get(*k), Some(*s));
+            assert_eq!(
+                m.shapes.get(k.wrapping_add(1)),
+                want.get(&k.wrapping_add(1)).copied()
+            );
+        }
+        assert_eq!(Model::from_bytes(&m.to_bytes()).as_ref(), Ok(m));
     }
 
     #[test]

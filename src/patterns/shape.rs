@@ -31,7 +31,29 @@ struct Geometry {
     keys: Vec<[[u64; 8]; CONTENTS]>,
     /// A key per size, so that shapes of different sizes never share a key.
     size_keys: [u64; SIZES],
+    /// `ring_empty[k]`: the keys of the offsets that size `k` adds, all empty, together.
+    ring_empty: [[u64; 8]; SIZES],
+    /// `diff[i][code]`: what a grid code on offset `i` changes in the key from empty (the
+    /// atari codes read as plain stones beyond the 3x3; codes past the last are never used).
+    diff: Box<[[[u64; 8]; CODES]; OFFSETS]>,
+    /// `steps[i]`: offset `i` as a step within a [`Grid`] window.
+    steps: [u16; OFFSETS],
 }
+
+/// Number of offsets of the largest shape.
+const OFFSETS: usize = 72;
+/// Grid codes a table holds (a power of two above [`CONTENTS`], so that a masked code needs
+/// no bounds check).
+const CODES: usize = 8;
+/// Margin of off-board cells around the board in a [`Grid`].
+const MARGIN: usize = MAX_OFFSET as usize;
+/// Row length of a [`Grid`]: the largest board and a margin on each side.
+const STRIDE: usize = crate::board::MAX_SIZE + 2 * MARGIN;
+/// Cells of a [`Grid`] window around a centre: every cell within the largest offset lies
+/// in it, below this power of two (so that a masked step needs no bounds check).
+const WINDOW: usize = 512;
+/// Cells of a [`Grid`]: the padded board, and room for a whole window from its last centre.
+const GRID_CELLS: usize = STRIDE * STRIDE + WINDOW;
 
 /// Gridcular distance of an offset.
 fn gridcular(dx: i32, dy: i32) -> i32 {
@@ -91,11 +113,42 @@ fn geometry() -> &'static Geometry {
                 })
             })
             .collect();
+        let keys: Vec<[[u64; 8]; CONTENTS]> = keys;
+        let mut ring_empty = [[0; 8]; SIZES];
+        let mut start = 0;
+        for (k, ring) in ring_empty.iter_mut().enumerate() {
+            for key in &keys[start..ends[k]] {
+                for s in 0..8 {
+                    ring[s] ^= key[0][s];
+                }
+            }
+            start = ends[k];
+        }
+        let mut diff = Box::new([[[0; 8]; CODES]; OFFSETS]);
+        let mut steps = [0; OFFSETS];
+        for (i, &(dx, dy)) in offsets.iter().enumerate().take(OFFSETS) {
+            for code in 1..CONTENTS {
+                // beyond the 3x3 a stone in atari is a plain stone
+                let content = if i < ends[0] || code < 4 {
+                    code
+                } else {
+                    code - 3
+                };
+                for s in 0..8 {
+                    diff[i][code][s] = keys[i][content][s] ^ keys[i][0][s];
+                }
+            }
+            let from_corner = (dy + MAX_OFFSET) as usize * STRIDE + (dx + MAX_OFFSET) as usize;
+            steps[i] = from_corner as u16;
+        }
         Geometry {
             offsets,
             ends,
             keys,
             size_keys,
+            ring_empty,
+            diff,
+            steps,
         }
     })
 }
@@ -193,6 +246,99 @@ pub fn largest_known<const W: usize, const P: usize, T: Copy>(
     best
 }
 
+/// The contents of a board for one side to move, one code a cell (see [`content`]), on a
+/// grid with a margin of off-board cells wide enough for every shape point, so that the
+/// points of a shape lie at fixed steps from its centre: built once per position, it turns
+/// the keys of every candidate into table look-ups.
+#[derive(Clone)]
+pub struct Grid {
+    cells: [u8; GRID_CELLS],
+}
+
+impl Grid {
+    /// The grid of `b` with `c` to move.
+    pub fn new<const W: usize, const P: usize>(b: &Board<W, P>, c: Color) -> Grid {
+        let mut cells = [3u8; GRID_CELLS];
+        let size = b.size().min(crate::board::MAX_SIZE);
+        for y in 0..size {
+            let row = (y + MARGIN) * STRIDE + MARGIN;
+            cells[row..row + size].fill(0);
+        }
+        for (colour, base) in [(c, 1), (c.opponent(), 2)] {
+            for i in b.stones(colour).iter() {
+                let q = Point(i as u16);
+                let (x, y) = q.xy(b.size());
+                if x < size && y < size {
+                    let atari = if b.lib_count(q) == 1 { 3 } else { 0 };
+                    cells[(y + MARGIN) * STRIDE + x + MARGIN] = base + atari;
+                }
+            }
+        }
+        Grid { cells }
+    }
+
+    /// The window whose corner is the largest offset down and left of (x, y).
+    #[inline(always)]
+    fn window(&self, x: usize, y: usize) -> &[u8; WINDOW] {
+        let corner = y * STRIDE + x;
+        let w = self
+            .cells
+            .get(corner..corner + WINDOW)
+            .unwrap_or(&[3; WINDOW]);
+        w.try_into().unwrap_or(&[3; WINDOW])
+    }
+}
+
+/// As [`largest_known`], with the contents read from `grid` (the grid of the same board and
+/// side to move): the same keys and the same answer.
+#[inline]
+pub fn largest_known_in<T: Copy>(
+    grid: &Grid,
+    p: Point,
+    size: usize,
+    lookup: impl Fn(u64) -> Option<T>,
+) -> Option<(usize, T)> {
+    let g = geometry();
+    let (x, y) = p.xy(size);
+    let w = grid.window(x, y);
+    let mut h = [0u64; 8];
+    let mut best = None;
+    let mut start = 0;
+    for k in 0..SIZES {
+        let end = g.ends[k];
+        xor8(&mut h, &g.ring_empty[k]);
+        for (diff, &step) in g.diff[start..end].iter().zip(&g.steps[start..end]) {
+            let code = w[step as usize & (WINDOW - 1)] as usize;
+            if code != 0 {
+                xor8(&mut h, &diff[code & (CODES - 1)]);
+            }
+        }
+        start = end;
+        let key = min8(&h) ^ g.size_keys[k];
+        match lookup(key) {
+            Some(v) => best = Some((k, v)),
+            None => break,
+        }
+    }
+    best
+}
+
+/// `h ^= d`, word by word.
+#[inline(always)]
+fn xor8(h: &mut [u64; 8], d: &[u64; 8]) {
+    for s in 0..8 {
+        h[s] ^= d[s];
+    }
+}
+
+/// The least of eight words.
+#[inline(always)]
+fn min8(h: &[u64; 8]) -> u64 {
+    let a = h[0].min(h[1]).min(h[2].min(h[3]));
+    let b = h[4].min(h[5]).min(h[6].min(h[7]));
+    a.min(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,6 +413,52 @@ mod tests {
         let kfree = keys(&free, Color::White, pt("K11", 19));
         let katari = keys(&atari, Color::White, pt("K11", 19));
         assert_ne!(kfree[0], katari[0]);
+    }
+
+    /// Every key of every empty point of `b` for both sides to move, read from the grid,
+    /// equals [`keys`]; and the grid's search stops where [`largest_known`]'s does.
+    fn grid_keys_agree<const W: usize, const P: usize>(b: &Board<W, P>) {
+        for c in Color::BOTH {
+            let grid = Grid::new(b, c);
+            for &i in b.empty_list() {
+                let p = Point(i);
+                let want = keys(b, c, p);
+                let got = std::cell::RefCell::new(vec![]);
+                let r = largest_known_in(&grid, p, b.size(), |k| {
+                    got.borrow_mut().push(k);
+                    Some(k)
+                });
+                assert_eq!(got.into_inner(), want, "{:?}", p.vertex(b.size()));
+                assert_eq!(r, Some((SIZES - 1, want[SIZES - 1])));
+                // known only up to a size that depends on the key
+                let known = |k: u64| (!k.is_multiple_of(5)).then_some(k);
+                assert_eq!(
+                    largest_known_in(&grid, p, b.size(), known),
+                    largest_known(b, c, p, known)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_grid_gives_the_same_keys_on_every_board_size() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(53);
+        for tries in [0, 10, 40, 70, 120] {
+            grid_keys_agree(&crate::board::testutil::scattered9(&mut rng, tries));
+        }
+        // stones in atari, edges and corners on the other sizes too
+        for size in [2, 5, 13, 19, 25] {
+            let mut a = crate::board::AnyBoard::new(size).unwrap();
+            for i in 0..size * size {
+                let p = Point::new(rng.random_range(0..size), rng.random_range(0..size), size);
+                let _ = a.try_play(Color::BOTH[i % 2], p);
+                if i % (size * 2 + 1) == 0 {
+                    crate::with_board!(&a, b => grid_keys_agree(&**b));
+                }
+            }
+        }
+        grid_keys_agree(&b19(&["K10", "C3", "D4"], &["K11", "C4", "Q16"]));
     }
 
     #[test]

@@ -180,6 +180,17 @@ mod tests {
     }
 
     #[test]
+    fn no_shape_matches_without_a_stone_around() {
+        // the priors skip points with no stone in their 3x3 square
+        for code in 0..=u16::MAX {
+            let stone_free = (0..8).all(|i| matches!((code >> (2 * i)) & 3, EMPTY | OFF));
+            if stone_free {
+                assert!(!is_match(code), "{code:016b}");
+            }
+        }
+    }
+
+    #[test]
     fn codes_read_the_neighbours() {
         let b = board(&["D6"], &["F4"]);
         // E5: top-left D6 black, bottom-right F4 white, the rest empty

@@ -9,6 +9,7 @@ use crate::book::joseki::Joseki;
 use crate::patterns::features::Context;
 use crate::patterns::model::Model;
 use crate::tactics::{self, PointList};
+use std::cell::RefCell;
 
 /// Weights of the prior terms, in units of the even prior's visits.
 #[derive(Clone, Debug, PartialEq)]
@@ -140,6 +141,21 @@ impl Priors {
         last: &[Option<Point>; 3],
         out: &mut Vec<NewChild>,
     ) {
+        SCRATCH.with(|s| match s.try_borrow_mut() {
+            Ok(mut s) => self.compute_with(b, c, last, out, &mut s),
+            Err(_) => self.compute_with(b, c, last, out, &mut Scratch::default()),
+        })
+    }
+
+    /// [`Priors::compute`] with its buffers.
+    fn compute_with<const W: usize, const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        c: Color,
+        last: &[Option<Point>; 3],
+        out: &mut Vec<NewChild>,
+        scratch: &mut Scratch,
+    ) {
         let retake = ko_retake(b, c, last[2]);
         let (last2, last) = (last[1], last[0]);
         // the opponent's last move was a pass (`None` at the start too: no earlier move)
@@ -150,15 +166,22 @@ impl Priors {
         let empties = b.empty_list().len();
         let total = size * size;
         let t = Tactical::of(b, c);
+        let near = NearStones::of(b);
         // the liberties of the last move's chain and its neighbours are at CFG distance 1
         let last_libs = last
             .filter(|&l| b.color_at(l).is_some())
             .map(|l| *b.chain_libs(l));
-        let learned = self
-            .model
-            .map(|m| (m, Context::new(b, c, last, last2, last.is_none())));
-        let mut accs: Vec<(Point, Acc)> = Vec::with_capacity(empties + 1);
-        let mut gammas: Vec<f32> = Vec::with_capacity(if learned.is_some() { empties } else { 0 });
+        let learned = self.model.map(|m| {
+            let ctx = Context::new(b, c, last, last2, last.is_none()).with_ladders(t.ladder);
+            (m, ctx)
+        });
+        let Scratch {
+            accs,
+            gammas,
+            hints,
+        } = scratch;
+        accs.clear();
+        gammas.clear();
         for y in 0..size {
             for x in 0..size {
                 let p = Point::new(x, y, size);
@@ -178,7 +201,7 @@ impl Priors {
                 let mut a = Acc::default();
                 a.add(e, 0.5);
                 // empty area: no stone within distance 2 (a 5x5 square)
-                if size >= 9 && empty_around(b, x, y, 2) {
+                if size >= 9 && !near.two.contains(i) {
                     let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
                     match line {
                         0 => a.add(e * pr.line1, 0.0),
@@ -209,7 +232,8 @@ impl Priors {
                 if retake == Some(p) {
                     a.add(e * pr.ko, 1.0);
                 }
-                if pattern3::matches(b, p) {
+                // every shape has stones of both colours around its centre
+                if near.one.contains(i) && pattern3::matches(b, p) {
                     a.add(e * pr.pattern, 1.0);
                 }
                 if let Some((m, ctx)) = &learned {
@@ -221,15 +245,15 @@ impl Priors {
         if let Some((m, ctx)) = &learned {
             // probabilities over the moves that get a child and the pass
             let total_gamma: f32 = gammas.iter().sum::<f32>() + m.pass_gamma(ctx);
-            for ((_, a), g) in accs.iter_mut().zip(&gammas) {
+            for ((_, a), g) in accs.iter_mut().zip(gammas.iter()) {
                 let p = g / total_gamma;
                 if p >= LEARNED_MIN_P {
                     a.add(e * pr.learned * (p as f64).sqrt(), 1.0);
                 }
             }
         }
-        self.add_joseki(b, c, last, e, &mut accs);
-        out.extend(accs.into_iter().map(|(p, a)| child(p, a)));
+        self.add_joseki(b, c, last, e, accs, hints);
+        out.extend(accs.iter().map(|&(p, a)| child(p, a)));
         if pr.early_pass || last_pass || !before_earliest_pass(size, total - empties) {
             let mut pass = Acc::default();
             pass.add(e, 0.5);
@@ -238,6 +262,46 @@ impl Priors {
             }
             out.push(child(PASS, pass));
         }
+    }
+}
+
+/// The buffers of [`Priors::compute`], kept per thread so that an expansion allocates
+/// nothing once they have grown.
+#[derive(Default)]
+struct Scratch {
+    /// The children and their priors so far.
+    accs: Vec<(Point, Acc)>,
+    /// The learned gamma of each child.
+    gammas: Vec<f32>,
+    /// The joseki replies.
+    hints: Vec<(Point, f64)>,
+}
+
+thread_local! {
+    /// This thread's buffers of [`Priors::compute`].
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The points near stones, found for the whole board at once.
+struct NearStones<const W: usize> {
+    /// The on-board points within Chebyshev distance 1 of a stone (the 3x3 square).
+    one: Bitset<W>,
+    /// The on-board points within Chebyshev distance 2 of a stone (the 5x5 square).
+    two: Bitset<W>,
+}
+
+impl<const W: usize> NearStones<W> {
+    fn of<const P: usize>(b: &Board<W, P>) -> Self {
+        let on = b.on_board();
+        let st = b.stride() as u32;
+        let stones = b.stones(Color::Black).or(b.stones(Color::White));
+        // a step sideways, then up and down, each kept on the board (so that no step
+        // wraps across a row end)
+        let across = |s: &Bitset<W>| s.or(&s.shl(1)).or(&s.shr(1)).and(&on);
+        let along = |s: &Bitset<W>| s.or(&s.shl(st)).or(&s.shr(st)).and(&on);
+        let one = along(&across(&stones));
+        let two = along(&along(&across(&across(&stones))));
+        NearStones { one, two }
     }
 }
 
@@ -258,20 +322,15 @@ impl Priors {
         last: Option<Point>,
         e: f64,
         accs: &mut [(Point, Acc)],
+        hints: &mut Vec<(Point, f64)>,
     ) {
         let (Some(j), Some(l)) = (self.joseki, last) else {
             return;
         };
         let size = b.size();
-        let mut hints = Vec::new();
-        j.replies(
-            size,
-            |x, y| b.color_at(Point::new(x, y, size)),
-            c,
-            l,
-            &mut hints,
-        );
-        for (p, share) in hints {
+        hints.clear();
+        j.replies(size, |x, y| b.color_at(Point::new(x, y, size)), c, l, hints);
+        for &(p, share) in hints.iter() {
             if let Some((_, a)) = accs.iter_mut().find(|(q, _)| *q == p) {
                 a.add(e * self.params.joseki * share, 1.0);
             }
@@ -387,6 +446,7 @@ fn ko_retake<const W: usize, const P: usize>(
 }
 
 /// Whether no stone lies within `r` (Chebyshev distance) of (x, y).
+#[cfg(test)]
 fn empty_around<const W: usize, const P: usize>(
     b: &Board<W, P>,
     x: usize,
@@ -436,6 +496,61 @@ mod tests {
             .unwrap()
             .to_point(9)
             .unwrap()
+    }
+
+    /// Random positions of every board size (stones in atari, ladders, edges).
+    fn random_boards(f: &mut impl FnMut(&crate::board::AnyBoard)) {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(53);
+        for size in [5, 9, 13, 19] {
+            for fill in [1, 3, 5, 7] {
+                let mut a = crate::board::AnyBoard::new(size).unwrap();
+                for i in 0..size * size * fill / 8 {
+                    let p = Point::new(rng.random_range(0..size), rng.random_range(0..size), size);
+                    let _ = a.try_play(Color::BOTH[i % 2], p);
+                }
+                f(&a);
+            }
+        }
+    }
+
+    #[test]
+    fn near_stones_are_the_points_without_an_empty_square_around() {
+        random_boards(&mut |a| {
+            crate::with_board!(a, b => {
+                let near = NearStones::of(&**b);
+                let s = b.size();
+                for p in b.points() {
+                    let (x, y) = p.xy(s);
+                    let i = p.idx();
+                    assert_eq!(near.one.contains(i), !empty_around(&**b, x, y, 1));
+                    assert_eq!(near.two.contains(i), !empty_around(&**b, x, y, 2));
+                }
+                assert!(near.two.and_not(&b.on_board()).is_empty());
+            })
+        });
+    }
+
+    #[test]
+    fn the_tactical_ladders_give_the_same_features() {
+        let mut ataris = 0;
+        random_boards(&mut |a| {
+            crate::with_board!(a, b => {
+                for c in Color::BOTH {
+                    let t = Tactical::of(&**b, c);
+                    let last = b.points().find(|&p| b.color_at(p) == Some(c.opponent()));
+                    let plain = Context::new(&**b, c, last, None, false);
+                    let read = Context::new(&**b, c, last, None, false).with_ladders(t.ladder);
+                    for &i in b.empty_list() {
+                        let p = Point(i);
+                        let f = plain.features(&**b, p);
+                        assert_eq!(f, read.features(&**b, p), "{:?}", p.vertex(b.size()));
+                        ataris += (crate::patterns::features::Group::Atari.level(f) == 1) as u32;
+                    }
+                }
+            })
+        });
+        assert!(ataris > 0, "some ladder read");
     }
 
     #[test]
