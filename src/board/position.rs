@@ -28,7 +28,6 @@ const PAT3: [u16; 4] = [1, 2, 0, 3];
 
 /// The parts of a board a journal entry restores (see [`UndoLog`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
 enum Field {
     Cell,
     Chain,
@@ -72,8 +71,16 @@ impl Journal for NoJournal {
 /// order, hash and ko). Keep one and reuse it: it allocates only when it grows.
 #[derive(Clone, Debug, Default)]
 pub struct UndoLog {
-    /// (field << 24 | word << 16 | index, old value).
-    entries: Vec<(u32, u64)>,
+    entries: Vec<Entry>,
+}
+
+/// One noted write: word `w` of entry `i` of `field` held `old`.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    field: Field,
+    w: u8,
+    i: u16,
+    old: u64,
 }
 
 impl UndoLog {
@@ -94,8 +101,12 @@ impl UndoLog {
 impl Journal for UndoLog {
     #[inline(always)]
     fn note(&mut self, f: Field, i: usize, w: usize, old: u64) {
-        self.entries
-            .push(((f as u32) << 24 | (w as u32) << 16 | i as u32, old));
+        self.entries.push(Entry {
+            field: f,
+            w: w as u8,
+            i: i as u16,
+            old,
+        });
     }
 }
 
@@ -739,51 +750,42 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// first: the board is then exactly as it was at the mark.
     pub fn undo_to(&mut self, log: &mut UndoLog, mark: usize) {
         while log.entries.len() > mark {
-            let Some((slot, old)) = log.entries.pop() else {
+            let Some(Entry { field, w, i, old }) = log.entries.pop() else {
                 return;
             };
-            let i = (slot & 0xffff) as usize;
-            let w = ((slot >> 16) & 0xff) as usize;
-            let f = slot >> 24;
+            let (i, w) = (i as usize, w as usize);
             let set16 = |a: &mut [u16; P]| {
                 if let Some(x) = a.get_mut(i) {
                     *x = old as u16;
                 }
             };
-            match f {
-                x if x == Field::Cell as u32 => {
+            let word = |x: Option<&mut u64>| {
+                if let Some(x) = x {
+                    *x = old;
+                }
+            };
+            match field {
+                Field::Cell => {
                     if let Some(x) = self.cell.get_mut(i) {
                         *x = old as u8;
                     }
                 }
-                x if x == Field::Chain as u32 => set16(&mut self.chain),
-                x if x == Field::Next as u32 => set16(&mut self.next),
-                x if x == Field::NLibs as u32 => set16(&mut self.nlibs),
-                x if x == Field::NStones as u32 => set16(&mut self.nstones),
-                x if x == Field::Nbr as u32 => set16(&mut self.nbr),
-                x if x == Field::Pat3 as u32 => set16(&mut self.pat3),
-                x if x == Field::Empties as u32 => set16(&mut self.empties),
-                x if x == Field::EmptyPos as u32 => set16(&mut self.empty_pos),
-                x if x == Field::Libs as u32 => {
-                    if let Some(x) = self.chain_libs.get_mut(i).and_then(|l| l.0.get_mut(w)) {
-                        *x = old;
-                    }
-                }
-                x if x == Field::Black as u32 || x == Field::White as u32 => {
-                    let c = (x - Field::Black as u32) as usize;
-                    if let Some(x) = self.stones[c].0.get_mut(w) {
-                        *x = old;
-                    }
-                }
-                x if x == Field::Empty as u32 => {
-                    if let Some(x) = self.empty.0.get_mut(w) {
-                        *x = old;
-                    }
-                }
-                x if x == Field::Ko as u32 => self.ko = old as u16,
-                x if x == Field::KoColor as u32 => self.ko_color = old as u8,
-                x if x == Field::Hash as u32 => self.hash = old,
-                _ => self.n_empty = old as u16,
+                Field::Chain => set16(&mut self.chain),
+                Field::Next => set16(&mut self.next),
+                Field::NLibs => set16(&mut self.nlibs),
+                Field::NStones => set16(&mut self.nstones),
+                Field::Nbr => set16(&mut self.nbr),
+                Field::Pat3 => set16(&mut self.pat3),
+                Field::Empties => set16(&mut self.empties),
+                Field::EmptyPos => set16(&mut self.empty_pos),
+                Field::Libs => word(self.chain_libs.get_mut(i).and_then(|l| l.0.get_mut(w))),
+                Field::Black => word(self.stones[0].0.get_mut(w)),
+                Field::White => word(self.stones[1].0.get_mut(w)),
+                Field::Empty => word(self.empty.0.get_mut(w)),
+                Field::Ko => self.ko = old as u16,
+                Field::KoColor => self.ko_color = old as u8,
+                Field::Hash => self.hash = old,
+                Field::NEmpty => self.n_empty = old as u16,
             }
         }
     }

@@ -5,26 +5,33 @@
 
 use super::model::ShapeGamma;
 
-/// A slot's `size` when it holds no shape (real sizes are far smaller).
-const VACANT: u8 = u8::MAX;
-
 /// Fewest slots of a table that holds anything.
 const MIN_SLOTS: usize = 16;
 
-/// One slot: a key and its shape, or vacant.
+/// One slot: a key and its shape, when `used`.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     key: u64,
     gamma: f32,
     size: u8,
+    used: bool,
 }
 
 impl Slot {
     const EMPTY: Slot = Slot {
         key: 0,
         gamma: 0.0,
-        size: VACANT,
+        size: 0,
+        used: false,
     };
+
+    /// The shape held.
+    fn shape(&self) -> ShapeGamma {
+        ShapeGamma {
+            gamma: self.gamma,
+            size: self.size,
+        }
+    }
 }
 
 /// Shapes by key (a map from `u64` to [`ShapeGamma`] with the operations the model needs).
@@ -34,19 +41,17 @@ pub struct ShapeTable {
     slots: Vec<Slot>,
     /// Shapes held.
     len: usize,
-    /// A shape whose `size` is [`VACANT`] (never one from a file, but `insert` takes any).
-    odd: Vec<(u64, ShapeGamma)>,
 }
 
 impl ShapeTable {
     /// The number of shapes held.
     pub fn len(&self) -> usize {
-        self.len + self.odd.len()
+        self.len
     }
 
     /// Whether the table holds no shape.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.len == 0
     }
 
     /// The first slot to look at for `key`: the top bits of a multiplicative hash.
@@ -60,42 +65,24 @@ impl ShapeTable {
     #[inline]
     pub fn get(&self, key: u64) -> Option<ShapeGamma> {
         if self.slots.is_empty() {
-            return self.get_odd(key);
+            return None;
         }
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
         loop {
             let s = self.slots[i & mask];
-            if s.size == VACANT {
-                return self.get_odd(key);
+            if !s.used {
+                return None;
             }
             if s.key == key {
-                return Some(ShapeGamma {
-                    gamma: s.gamma,
-                    size: s.size,
-                });
+                return Some(s.shape());
             }
             i = (i & mask) + 1;
         }
     }
 
-    #[cold]
-    fn get_odd(&self, key: u64) -> Option<ShapeGamma> {
-        if self.odd.is_empty() {
-            return None;
-        }
-        self.odd.iter().find(|e| e.0 == key).map(|e| e.1)
-    }
-
     /// Adds or replaces the shape of `key`.
     pub fn insert(&mut self, key: u64, s: ShapeGamma) {
-        if s.size == VACANT {
-            match self.odd.iter_mut().find(|e| e.0 == key) {
-                Some(e) => e.1 = s,
-                None => self.odd.push((key, s)),
-            }
-            return;
-        }
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow((self.len + 1) * 2);
         }
@@ -103,7 +90,7 @@ impl ShapeTable {
         let mut i = self.home(key) & mask;
         loop {
             let slot = &mut self.slots[i];
-            if slot.size == VACANT {
+            if !slot.used {
                 self.len += 1;
             } else if slot.key != key {
                 i = (i + 1) & mask;
@@ -113,6 +100,7 @@ impl ShapeTable {
                 key,
                 gamma: s.gamma,
                 size: s.size,
+                used: true,
             };
             return;
         }
@@ -133,14 +121,8 @@ impl ShapeTable {
         }
         let old = std::mem::replace(&mut self.slots, vec![Slot::EMPTY; want]);
         self.len = 0;
-        for s in old.into_iter().filter(|s| s.size != VACANT) {
-            self.insert(
-                s.key,
-                ShapeGamma {
-                    gamma: s.gamma,
-                    size: s.size,
-                },
-            );
+        for s in old.into_iter().filter(|s| s.used) {
+            self.insert(s.key, s.shape());
         }
     }
 
@@ -148,7 +130,6 @@ impl ShapeTable {
     pub fn clear(&mut self) {
         self.slots = Vec::new();
         self.len = 0;
-        self.odd.clear();
     }
 
     /// Keeps only the shapes for which `keep` holds.
@@ -165,17 +146,8 @@ impl ShapeTable {
     pub fn iter(&self) -> impl Iterator<Item = (u64, ShapeGamma)> + '_ {
         self.slots
             .iter()
-            .filter(|s| s.size != VACANT)
-            .map(|s| {
-                (
-                    s.key,
-                    ShapeGamma {
-                        gamma: s.gamma,
-                        size: s.size,
-                    },
-                )
-            })
-            .chain(self.odd.iter().copied())
+            .filter(|s| s.used)
+            .map(|s| (s.key, s.shape()))
     }
 }
 
@@ -218,7 +190,7 @@ mod tests {
         // a size no file holds still round-trips
         let odd = ShapeGamma {
             gamma: 2.0,
-            size: VACANT,
+            size: u8::MAX,
         };
         t.insert(7, odd);
         m.insert(7, odd);
@@ -243,8 +215,8 @@ mod tests {
         want.sort_unstable();
         assert_eq!(all, want);
         // retain and clear
-        t.retain(|k, s| k % 2 == 0 && s.size != VACANT);
-        m.retain(|k, s| k % 2 == 0 && s.size != VACANT);
+        t.retain(|k, s| k % 2 == 0 && s.size != u8::MAX);
+        m.retain(|k, s| k % 2 == 0 && s.size != u8::MAX);
         assert_eq!(t.len(), m.len());
         for &k in &keys {
             assert_eq!(t.get(k), m.get(&k).copied());

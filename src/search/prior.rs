@@ -364,6 +364,7 @@ impl<const W: usize> Tactical<W> {
         let mut heads = Bitset::<W>::EMPTY;
         let stones = b.stones(Color::Black).or(b.stones(Color::White));
         let mut list = PointList::new();
+        let mut scratch: Option<Board<W, P>> = None;
         for i in stones.iter() {
             let q = Point(i as u16);
             let h = b.chain_head(q);
@@ -380,8 +381,9 @@ impl<const W: usize> Tactical<W> {
                 }
                 (true, 1) => {
                     list.clear();
-                    let mut s = *b;
-                    tactics::escape_moves(&mut s, q, &mut list);
+                    // the ladder is read on a copy, made once (each read leaves it as it was)
+                    let s = scratch.get_or_insert(*b);
+                    tactics::escape_moves(s, q, &mut list);
                     for &m in list.as_slice() {
                         t.save.insert(m.idx());
                     }

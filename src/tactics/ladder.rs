@@ -19,7 +19,7 @@ struct Budget {
     /// Attacker moves left.
     nodes: u32,
     /// Forks whose second line may still be read.
-    copies: u32,
+    forks: u32,
 }
 
 impl Budget {
@@ -29,7 +29,7 @@ impl Budget {
     fn new<const W: usize>(size: usize) -> Self {
         Budget {
             nodes: 4 * size as u32,
-            copies: match W {
+            forks: match W {
                 0..=2 => 16,
                 3..=4 => 5,
                 _ => 2,
@@ -233,10 +233,10 @@ fn chase<const W: usize, const P: usize>(
                 } else {
                     ((l2, l1), (l1, l2))
                 };
-                if budget.copies == 0 {
+                if budget.forks == 0 {
                     first
                 } else {
-                    budget.copies -= 1;
+                    budget.forks -= 1;
                     if fork(s, att, t, first.0, first.1, budget, log) {
                         return true;
                     }
