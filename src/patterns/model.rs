@@ -4,7 +4,7 @@
 //! the trained one is built into the binary.
 
 use super::features::{Context, Group, GROUPS};
-use super::shape::{self, SIZES};
+use super::shape::{self, ShapeKeys, SIZES};
 use super::table::ShapeTable;
 use crate::board::{Board, Color, Point};
 use std::sync::OnceLock;
@@ -153,6 +153,38 @@ impl Model {
         p: Point,
     ) -> f32 {
         let shape = self.shape_at(b, ctx, p).map_or(self.no_shape, |s| s.gamma);
+        self.small_gamma(ctx.features(b, p)) * shape
+    }
+
+    /// The shape keys around the empty point `p` for [`Model::gamma_with`], the first
+    /// `ahead` of them computed and their table entries on the way into the cache.
+    #[inline]
+    pub fn shape_keys<'g, const W: usize>(
+        &self,
+        ctx: &'g Context<W>,
+        p: Point,
+        size: usize,
+        ahead: usize,
+    ) -> ShapeKeys<'g> {
+        let mut keys = ShapeKeys::new(ctx.grid(), p, size);
+        for k in 0..ahead.min(SIZES) {
+            self.shapes.prefetch(keys.key(k));
+        }
+        keys
+    }
+
+    /// [`Model::gamma`] with the shape keys of `p` from [`Model::shape_keys`].
+    #[inline]
+    pub fn gamma_with<const W: usize, const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        ctx: &Context<W>,
+        p: Point,
+        keys: &mut ShapeKeys,
+    ) -> f32 {
+        let shape = keys
+            .largest_known(|k| self.shapes.get(k))
+            .map_or(self.no_shape, |(_, s)| s.gamma);
         self.small_gamma(ctx.features(b, p)) * shape
     }
 
@@ -408,5 +440,32 @@ mod tests {
         assert!((d4 - k10).abs() < 1e-12, "{d4} {k10}");
         let a1 = v.iter().find(|e| e.0 == pt("A1", 19)).unwrap().1;
         assert!((d4 / a1 - 3.0).abs() < 1e-6, "{d4} {a1}");
+    }
+
+    #[test]
+    fn gammas_from_keys_computed_ahead_are_the_same() {
+        let m = Model::embedded().expect("built-in model");
+        let mut checked = 0;
+        for b in crate::tactics::testutil::playout_positions9(11, 40) {
+            for c in Color::BOTH {
+                let last = b.empty_list().first().map(|&i| Point(i));
+                let ctx = Context::new(&b, c, last, None, false);
+                for &i in b.empty_list() {
+                    let p = Point(i);
+                    let want = m.gamma(&b, &ctx, p);
+                    for ahead in 0..=SIZES + 1 {
+                        let mut keys = m.shape_keys(&ctx, p, 9, ahead);
+                        assert_eq!(m.gamma_with(&b, &ctx, p, &mut keys), want);
+                        // and every key as the whole-board reckoning has it
+                        let all = shape::keys(&b, c, p);
+                        for (k, &key) in all.iter().enumerate() {
+                            assert_eq!(keys.key(k), key, "size {k}");
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 }

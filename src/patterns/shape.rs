@@ -13,6 +13,8 @@ use std::sync::OnceLock;
 
 /// Number of shape sizes (gridcular distances 3 to 10).
 pub const SIZES: usize = 8;
+// a size masked by SIZES - 1 stays in bounds
+const _: () = assert!(SIZES.is_power_of_two());
 /// Largest gridcular distance of a shape point.
 const MAX_D: i32 = 10;
 /// Largest coordinate offset of a shape point.
@@ -298,29 +300,83 @@ pub fn largest_known_in<T: Copy>(
     size: usize,
     lookup: impl Fn(u64) -> Option<T>,
 ) -> Option<(usize, T)> {
-    let g = geometry();
-    let (x, y) = p.xy(size);
-    let w = grid.window(x, y);
-    let mut h = [0u64; 8];
-    let mut best = None;
-    let mut start = 0;
-    for k in 0..SIZES {
-        let end = g.ends[k];
-        xor8(&mut h, &g.ring_empty[k]);
-        for (diff, &step) in g.diff[start..end].iter().zip(&g.steps[start..end]) {
-            let code = w[step as usize & (WINDOW - 1)] as usize;
-            if code != 0 {
-                xor8(&mut h, &diff[code & (CODES - 1)]);
-            }
-        }
-        start = end;
-        let key = min8(&h) ^ g.size_keys[k];
-        match lookup(key) {
-            Some(v) => best = Some((k, v)),
-            None => break,
+    ShapeKeys::new(grid, p, size).largest_known(lookup)
+}
+
+/// The keys of the shapes around one point of a [`Grid`], smallest first, each computed
+/// from the one before when first asked for: a caller may compute the first few early (to
+/// fetch their table entries ahead) and the look-ups use them later.
+pub struct ShapeKeys<'g> {
+    /// The grid window around the point.
+    w: &'g [u8; WINDOW],
+    /// The running key under each symmetry.
+    h: [u64; 8],
+    /// The keys computed so far, `keys[..n]`.
+    keys: [u64; SIZES],
+    n: usize,
+}
+
+impl<'g> ShapeKeys<'g> {
+    /// The keys around `p` on `grid` of a board of `size`, none computed yet.
+    #[inline]
+    pub fn new(grid: &'g Grid, p: Point, size: usize) -> Self {
+        let (x, y) = p.xy(size);
+        ShapeKeys {
+            w: grid.window(x, y),
+            h: [0; 8],
+            keys: [0; SIZES],
+            n: 0,
         }
     }
-    best
+
+    /// The key of the shape of size `k` (below [`SIZES`]).
+    #[inline]
+    pub fn key(&mut self, k: usize) -> u64 {
+        if k >= self.n {
+            self.compute_to(k);
+        }
+        self.keys[k & (SIZES - 1)]
+    }
+
+    /// Computes the keys up to size `k`.
+    #[inline]
+    fn compute_to(&mut self, k: usize) {
+        let g = geometry();
+        // the running key stays in registers while the rings are added
+        let mut h = self.h;
+        let mut start = if self.n == 0 { 0 } else { g.ends[self.n - 1] };
+        for s in self.n..=k.min(SIZES - 1) {
+            let end = g.ends[s];
+            xor8(&mut h, &g.ring_empty[s]);
+            for (diff, &step) in g.diff[start..end].iter().zip(&g.steps[start..end]) {
+                let code = self.w[step as usize & (WINDOW - 1)] as usize;
+                if code != 0 {
+                    xor8(&mut h, &diff[code & (CODES - 1)]);
+                }
+            }
+            start = end;
+            self.keys[s] = min8(&h) ^ g.size_keys[s];
+        }
+        self.h = h;
+        self.n = k.min(SIZES - 1) + 1;
+    }
+
+    /// The largest size whose key `lookup` knows, with what it gives, looking from the
+    /// smallest up and stopping at the first unknown size.
+    #[inline]
+    pub fn largest_known<T: Copy>(
+        &mut self,
+        lookup: impl Fn(u64) -> Option<T>,
+    ) -> Option<(usize, T)> {
+        let mut best = None;
+        for k in 0..SIZES {
+            match lookup(self.key(k)) {
+                Some(v) => best = Some((k, v)),
+                None => break,
+            }
+        }
+        best
+    }
 }
 
 /// `h ^= d`, word by word.

@@ -81,6 +81,15 @@ impl ShapeTable {
         }
     }
 
+    /// Brings the first slot [`ShapeTable::get`] reads for `key` into the cache.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        let mask = self.slots.len().wrapping_sub(1);
+        if let Some(s) = self.slots.get(self.home(key) & mask) {
+            crate::board::prefetch(s);
+        }
+    }
+
     /// Adds or replaces the shape of `key`.
     pub fn insert(&mut self, key: u64, s: ShapeGamma) {
         if (self.len + 1) * 4 > self.slots.len() * 3 {

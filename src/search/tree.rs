@@ -211,13 +211,32 @@ impl Arena {
     }
 
     #[inline(always)]
-    fn get(&self, id: usize) -> &Node {
-        let chunk = self.chunks[id >> CHUNK_BITS].get_or_init(|| {
+    fn chunk(&self, c: usize) -> &[Node] {
+        self.chunks[c].get_or_init(|| {
             let mut v = Vec::with_capacity(1 << CHUNK_BITS);
             v.resize_with(1 << CHUNK_BITS, Node::default);
             v.into_boxed_slice()
-        });
-        &chunk[id & ((1 << CHUNK_BITS) - 1)]
+        })
+    }
+
+    #[inline(always)]
+    fn get(&self, id: usize) -> &Node {
+        &self.chunk(id >> CHUNK_BITS)[id & ((1 << CHUNK_BITS) - 1)]
+    }
+
+    /// The nodes `start..start + len` as at most two slices (a range no longer than a
+    /// chunk straddles at most one chunk boundary).
+    #[inline]
+    fn run(&self, start: usize, len: usize) -> [&[Node]; 2] {
+        let mask = (1 << CHUNK_BITS) - 1;
+        let (c, off) = (start >> CHUNK_BITS, start & mask);
+        let first = &self.chunk(c)[off..];
+        if len <= first.len() {
+            [&first[..len], &[]]
+        } else {
+            let rest = len - first.len();
+            [first, &self.chunk(c + 1)[..rest]]
+        }
     }
 
     /// Frees the chunks that hold no index below `used`.
@@ -270,6 +289,17 @@ impl Tree {
     #[inline(always)]
     pub fn node(&self, id: NodeId) -> &Node {
         self.nodes.get(id as usize)
+    }
+
+    /// The children of `id` in order, as at most two runs of nodes, with the index of the
+    /// first child: a loop over every child reads the nodes without a lookup each.
+    #[inline]
+    pub fn child_runs(&self, id: NodeId) -> (NodeId, [&[Node]; 2]) {
+        let r = self.node(id).children();
+        if r.is_empty() {
+            return (0, [&[], &[]]);
+        }
+        (r.start, self.nodes.run(r.start as usize, r.len()))
     }
 
     /// Starts over with a single root whose move was made by `last`.
@@ -412,6 +442,29 @@ mod tests {
                 prior_w2: 10,
             })
             .collect()
+    }
+
+    #[test]
+    fn child_runs_cross_a_chunk_boundary() {
+        let chunk = 1usize << CHUNK_BITS;
+        let t = Tree::new(2 * chunk + 64, Color::White);
+        // the root's children fill the first chunk but two slots; a child's five then
+        // straddle the boundary
+        let many: Vec<u16> = (0..chunk as u16 - 3).map(|i| i % 300 + 1).collect();
+        assert!(t.expand(0, Color::Black, &kids(&many)));
+        assert!(t.expand(1, Color::White, &kids(&[11, 12, 13, 14, 15])));
+        for id in [0, 1, 2] {
+            let (first, runs) = t.child_runs(id);
+            let by_run: Vec<Point> = runs.into_iter().flatten().map(Node::point).collect();
+            let by_id: Vec<Point> = t.node(id).children().map(|k| t.node(k).point()).collect();
+            assert_eq!(by_run, by_id, "node {id}");
+            if !by_id.is_empty() {
+                assert_eq!(first, t.node(id).children().start);
+            }
+        }
+        let (first, runs) = t.child_runs(1);
+        assert_eq!(first as usize, chunk - 2);
+        assert_eq!(runs.map(<[Node]>::len), [2, 3]);
     }
 
     #[test]

@@ -1056,9 +1056,7 @@ fn update_amaf(tree: &Tree, job: &Job, l: &mut Local, black2: u32) {
                 *f = t as u32;
             }
         }
-        let node = tree.node(l.path[i]);
-        for k in node.children() {
-            let ch = tree.node(k);
+        for ch in tree.child_runs(l.path[i]).1.into_iter().flatten() {
             let p = ch.point();
             if p == PASS {
                 continue;
@@ -1197,8 +1195,9 @@ fn select(tree: &Tree, id: NodeId, job: &Job, at_root: bool) -> Option<NodeId> {
     let know = PointKnowledge::of(job);
     let mut best = None;
     let mut best_v = f64::NEG_INFINITY;
-    for (i, kid) in tree.node(id).children().enumerate() {
-        let ch = tree.node(kid);
+    let (first, runs) = tree.child_runs(id);
+    for (i, ch) in runs.into_iter().flatten().enumerate() {
+        let kid = first + i as NodeId;
         if at_root && ch.is_pruned() {
             continue;
         }

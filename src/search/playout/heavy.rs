@@ -113,6 +113,14 @@ impl Replies {
         (r != 0).then_some(Point(r))
     }
 
+    /// Brings the entries [`Replies::reply`] will read for these moves into the cache.
+    #[inline]
+    pub fn prefetch(&self, c: Color, prev2: Option<Point>, prev1: Point) {
+        if let Some(x) = prev2.and_then(|a| self.two.get(self.i2(c, a, prev1))) {
+            crate::board::prefetch(x);
+        }
+    }
+
     /// Learns from a finished simulation: every reply of the winner is stored, every stored
     /// reply the loser played is forgotten. `record` holds the stones in order; `winner` is
     /// `None` for a draw (nothing learnt).
@@ -218,6 +226,10 @@ impl MovePolicy for Heavy<'_> {
         rng: &mut R,
     ) -> Option<Point> {
         let refused = self.refused[c.opponent().index()].take();
+        if let Some(l1) = ctx.last[0] {
+            // the reply rule comes after the tactics: its table entry arrives meanwhile
+            self.replies.prefetch(c, ctx.last[1], l1);
+        }
         if let Some(p) = local_move(b, c, ctx, self.replies, self.params, refused, rng) {
             return Some(p);
         }
