@@ -41,6 +41,9 @@ pub mod review;
 pub mod scorecmd;
 
 #[cfg(test)]
+mod alloc_count;
+
+#[cfg(test)]
 mod layers {
     //! The engine's modules import nothing from the tools.
 

@@ -247,6 +247,9 @@ pub struct LearnedState {
     weight: [Vec<f32>; 2],
     rows: [Vec<f64>; 2],
     total: [f64; 2],
+    /// Points whose weights were changed for one draw, with their weights before (kept
+    /// here so that a playout allocates nothing).
+    saved: Vec<(Color, Point, f32)>,
 }
 
 impl LearnedState {
@@ -260,6 +263,7 @@ impl LearnedState {
             weight: [vec![0.0; n], vec![0.0; n]],
             rows: [vec![0.0; n / stride + 1], vec![0.0; n / stride + 1]],
             total: [0.0; 2],
+            saved: Vec::with_capacity(24),
         }
     }
 
@@ -377,8 +381,6 @@ pub struct Learned<'a> {
     state: &'a mut LearnedState,
     /// Distance multipliers by class, after the `near` exponent.
     near: [f32; DISTANCES],
-    /// Points whose weights were changed for one draw, with their weights before.
-    saved: Vec<(Color, Point, f32)>,
 }
 
 impl<'a> Learned<'a> {
@@ -401,6 +403,7 @@ impl<'a> Learned<'a> {
         state: &'a mut LearnedState,
     ) -> Self {
         let near = std::array::from_fn(|i| gammas.distance(i).powf(params.near as f32).min(1e6));
+        state.saved.clear();
         Learned {
             gammas,
             params,
@@ -412,7 +415,6 @@ impl<'a> Learned<'a> {
             replies,
             state,
             near,
-            saved: Vec::with_capacity(24),
         }
     }
 
@@ -420,13 +422,13 @@ impl<'a> Learned<'a> {
     fn adjust(&mut self, c: Color, p: Point, w: f32) {
         let old = self.state.weight(c, p);
         if old != w {
-            self.saved.push((c, p, old));
+            self.state.saved.push((c, p, old));
             self.state.set(c, p, w);
         }
     }
 
     fn restore(&mut self) {
-        while let Some((c, p, w)) = self.saved.pop() {
+        while let Some((c, p, w)) = self.state.saved.pop() {
             self.state.set(c, p, w);
         }
     }
@@ -480,7 +482,7 @@ impl<'a> Learned<'a> {
             let Some(l) = l else { continue };
             let n8 = pattern3::neighbours8(b, l);
             for (i, &q) in n8.iter().enumerate() {
-                if self.saved.iter().any(|s| s.1 == q) {
+                if self.state.saved.iter().any(|s| s.1 == q) {
                     continue;
                 }
                 let w = self.state.weight(c, q);

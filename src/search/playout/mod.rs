@@ -310,4 +310,90 @@ mod tests {
         // black: 5 stones + 5 (column A); white: 1 stone; columns C-E (14 empty) reach both
         assert_eq!(b.area_score(), 10 - 1);
     }
+
+    /// Positions of random light play on a board of `size`, `n` of them from `seed`.
+    fn random_positions<const W: usize, const P: usize>(
+        size: usize,
+        seed: u64,
+        n: usize,
+    ) -> Vec<Board<W, P>> {
+        use rand::RngExt;
+        let mut rng = SmallRng::seed_from_u64(seed);
+        (0..n)
+            .map(|_| {
+                let mut b = Board::<W, P>::new(size).expect("size");
+                let mut c = Color::Black;
+                for _ in 0..rng.random_range(size..size * size / 2) {
+                    match b.random_move(c, |k| rng.random_range(0..k)) {
+                        Some(p) => {
+                            b.play_unchecked(c, p);
+                        }
+                        None => b.pass(),
+                    }
+                    c = c.opponent();
+                }
+                b
+            })
+            .collect()
+    }
+
+    /// Plays out from every start and computes its priors, three rounds after one to warm
+    /// up (the thread's buffers grow then); the rounds must allocate nothing.
+    fn allocation_free<const W: usize, const P: usize>(starts: &[Board<W, P>], size: usize) {
+        use crate::alloc_count::allocations;
+        use crate::search::prior::{PriorParams, Priors};
+        let mut pp = PriorParams::new(14);
+        pp.joseki = 1.0;
+        let priors = Priors::new(pp);
+        for policy in [Policy::Light, Policy::Heavy, Policy::Learned] {
+            let params = PlayoutParams {
+                policy,
+                ..PlayoutParams::default()
+            };
+            let mut state = PlayoutState::new(size);
+            let mut record = Vec::with_capacity(4 * size * size);
+            let mut kids = Vec::with_capacity(size * size + 1);
+            let mut rng = SmallRng::seed_from_u64(9);
+            let mut round = |rng: &mut SmallRng| {
+                let mut moves = 0;
+                for (i, start) in starts.iter().enumerate() {
+                    let c = if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let mut b = *start;
+                    record.clear();
+                    let last = [None; 2];
+                    let r = run(
+                        &mut b,
+                        c,
+                        last,
+                        7.5,
+                        3 * size * size,
+                        rng,
+                        &params,
+                        &mut state,
+                        &mut record,
+                    );
+                    moves += r.moves;
+                    kids.clear();
+                    priors.compute(start, c, &[None; 3], &mut kids);
+                    assert!(!kids.is_empty());
+                }
+                moves
+            };
+            round(&mut rng);
+            let before = allocations();
+            let moves: u32 = (0..3).map(|_| round(&mut rng)).sum();
+            assert!(moves > 100 * starts.len() as u32, "{policy}: {moves}");
+            assert_eq!(allocations() - before, 0, "{policy} on {size}x{size}");
+        }
+    }
+
+    #[test]
+    fn playouts_and_priors_allocate_nothing_once_warm() {
+        allocation_free(&random_positions::<2, 128>(9, 1, 12), 9);
+        allocation_free(&random_positions::<7, 448>(19, 2, 6), 19);
+    }
 }
