@@ -4,7 +4,7 @@
 //! the trained one is built into the binary.
 
 use super::features::{Context, Group, GROUPS};
-use super::shape::{self, ShapeKeys, SIZES};
+use super::shape::{ShapeKeys, SIZES};
 use super::table::ShapeTable;
 use crate::board::{Board, Color, Point};
 use std::sync::OnceLock;
@@ -132,18 +132,6 @@ impl Model {
         g
     }
 
-    /// The largest known shape around the empty point `p` for the side to move of `ctx`
-    /// (the context of `b`).
-    #[inline]
-    pub fn shape_at<const W: usize, const P: usize>(
-        &self,
-        b: &Board<W, P>,
-        ctx: &Context<W>,
-        p: Point,
-    ) -> Option<ShapeGamma> {
-        shape::largest_known_in(ctx.grid(), p, b.size(), |k| self.shapes.get(k)).map(|(_, s)| s)
-    }
-
     /// The strength of the move on the empty point `p`.
     #[inline]
     pub fn gamma<const W: usize, const P: usize>(
@@ -152,8 +140,7 @@ impl Model {
         ctx: &Context<W>,
         p: Point,
     ) -> f32 {
-        let shape = self.shape_at(b, ctx, p).map_or(self.no_shape, |s| s.gamma);
-        self.small_gamma(ctx.features(b, p)) * shape
+        self.gamma_with(b, ctx, p, &mut ShapeKeys::new(ctx.grid(), p, b.size()))
     }
 
     /// The shape keys around the empty point `p` for [`Model::gamma_with`], the first
@@ -328,6 +315,7 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
     use crate::board::Board19;
+    use crate::patterns::shape;
     use crate::tactics::testutil::pt;
 
     /// Gives the 3x3 and the next size around D4 of an empty 19x19 (Black to move) gammas

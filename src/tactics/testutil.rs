@@ -49,14 +49,24 @@ pub fn stones9(black: &[&str], white: &[&str]) -> crate::board::Board9 {
 /// stopped after a random number of moves (5 to 120), `n` of them from `seed`. A speed
 /// change to a tactical query is checked against its plain reference on these.
 pub fn playout_positions9(seed: u64, n: usize) -> Vec<crate::board::Board9> {
-    use crate::board::{Board9, Color};
+    playout_positions(9, seed, n)
+}
+
+/// As [`playout_positions9`] on a board of `size`: each playout stops after 5 to
+/// `120 * size² / 81` moves.
+pub fn playout_positions<const W: usize, const P: usize>(
+    size: usize,
+    seed: u64,
+    n: usize,
+) -> Vec<crate::board::Board<W, P>> {
+    use crate::board::{Board, Color};
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let mut b = Board9::new(9).expect("size");
-        let stop = rng.random_range(5..120);
+        let mut b = Board::<W, P>::new(size).expect("size");
+        let stop = rng.random_range(5..(120 * size * size / 81).max(6));
         let mut c = Color::Black;
         for _ in 0..stop {
             match b.random_move(c, |k| rng.random_range(0..k)) {

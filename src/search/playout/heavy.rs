@@ -113,7 +113,8 @@ impl Replies {
         (r != 0).then_some(Point(r))
     }
 
-    /// Brings the entries [`Replies::reply`] will read for these moves into the cache.
+    /// Brings the two-move entry [`Replies::reply`] reads first for these moves into the
+    /// cache (the one-move table is small enough to stay there).
     #[inline]
     pub fn prefetch(&self, c: Color, prev2: Option<Point>, prev1: Point) {
         if let Some(x) = prev2.and_then(|a| self.two.get(self.i2(c, a, prev1))) {

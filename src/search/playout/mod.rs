@@ -311,32 +311,6 @@ mod tests {
         assert_eq!(b.area_score(), 10 - 1);
     }
 
-    /// Positions of random light play on a board of `size`, `n` of them from `seed`.
-    fn random_positions<const W: usize, const P: usize>(
-        size: usize,
-        seed: u64,
-        n: usize,
-    ) -> Vec<Board<W, P>> {
-        use rand::RngExt;
-        let mut rng = SmallRng::seed_from_u64(seed);
-        (0..n)
-            .map(|_| {
-                let mut b = Board::<W, P>::new(size).expect("size");
-                let mut c = Color::Black;
-                for _ in 0..rng.random_range(size..size * size / 2) {
-                    match b.random_move(c, |k| rng.random_range(0..k)) {
-                        Some(p) => {
-                            b.play_unchecked(c, p);
-                        }
-                        None => b.pass(),
-                    }
-                    c = c.opponent();
-                }
-                b
-            })
-            .collect()
-    }
-
     /// Plays out from every start and computes its priors, three rounds after one to warm
     /// up (the thread's buffers grow then); the rounds must allocate nothing.
     fn allocation_free<const W: usize, const P: usize>(starts: &[Board<W, P>], size: usize) {
@@ -393,7 +367,8 @@ mod tests {
 
     #[test]
     fn playouts_and_priors_allocate_nothing_once_warm() {
-        allocation_free(&random_positions::<2, 128>(9, 1, 12), 9);
-        allocation_free(&random_positions::<7, 448>(19, 2, 6), 19);
+        use crate::tactics::testutil::{playout_positions, playout_positions9};
+        allocation_free(&playout_positions9(1, 12), 9);
+        allocation_free(&playout_positions::<7, 448>(19, 2, 6), 19);
     }
 }
