@@ -25,7 +25,11 @@ const EXPANDED: u32 = 2;
 /// Flag bit: the move may not be chosen at the root of this search.
 const PRUNED: u32 = 4;
 
-/// One move of the tree with its statistics.
+/// One move of the tree with the statistics that selection reads: six words, so a pass over
+/// a node's children touches few cache lines. The AMAF counts, which every simulation writes
+/// for most siblings on its path, sit apart in [`Amaf`] (eight to a line: two workers
+/// writing them dirty a quarter of the lines they would inside the node), and the children's
+/// range and score sum, read once per visit, in [`Link`].
 #[derive(Default, Debug)]
 pub struct Node {
     /// Point (low 16 bits, 0 for pass) and colour (bit 16) of the move.
@@ -34,22 +38,50 @@ pub struct Node {
     pub visits: AtomicU32,
     /// Wins for the mover, doubled.
     pub wins2: AtomicU32,
-    /// AMAF visits in 1/16 units (x2 for the half-win scale).
-    pub amaf_n: AtomicU32,
-    /// AMAF wins in the same units.
-    pub amaf_w: AtomicU32,
     /// Prior: virtual visits.
     pub prior_n: AtomicU32,
     /// Prior: virtual wins, doubled.
     pub prior_w2: AtomicU32,
+    /// Expansion state and flags.
+    state: AtomicU32,
+}
+
+/// A node's all-moves-as-first statistics.
+#[derive(Default, Debug)]
+pub struct Amaf {
+    /// AMAF visits in 1/16 units (x2 for the half-win scale).
+    pub n: AtomicU32,
+    /// AMAF wins in the same units.
+    pub w: AtomicU32,
+}
+
+/// The rest of a node, read once per visit rather than once per sibling: where its children
+/// are and the sum of its results' score margins.
+#[derive(Default, Debug)]
+struct Link {
     /// Sum of final score margins for the mover, doubled.
-    pub score2: AtomicI64,
+    score2: AtomicI64,
     /// First child.
     first: AtomicU32,
     /// Number of children.
     count: AtomicU32,
-    /// Expansion state and flags.
-    state: AtomicU32,
+}
+
+impl Amaf {
+    /// No counts.
+    fn reset(&self) {
+        self.n.store(0, Relaxed);
+        self.w.store(0, Relaxed);
+    }
+}
+
+impl Link {
+    /// No children, no score.
+    fn reset(&self) {
+        self.score2.store(0, Relaxed);
+        self.first.store(0, Relaxed);
+        self.count.store(0, Relaxed);
+    }
 }
 
 impl Node {
@@ -79,34 +111,25 @@ impl Node {
     fn reset(&self, c: Color, p: Point, prior_n: u32, prior_w2: u32) {
         self.mv
             .store(p.0 as u32 | (c.index() as u32) << 16, Relaxed);
-        for a in [&self.visits, &self.wins2, &self.amaf_n, &self.amaf_w] {
+        for a in [&self.visits, &self.wins2] {
             a.store(0, Relaxed);
         }
         self.prior_n.store(prior_n, Relaxed);
         self.prior_w2.store(prior_w2, Relaxed);
-        self.score2.store(0, Relaxed);
-        self.first.store(0, Relaxed);
-        self.count.store(0, Relaxed);
         self.state.store(LEAF, Relaxed);
     }
 
-    /// Copies statistics, the move and the children's range from `o`.
+    /// Copies the move and the statistics (not the state) from `o`.
     fn copy_from(&self, o: &Node) {
         self.mv.store(o.mv.load(Relaxed), Relaxed);
         for (a, b) in [
             (&self.visits, &o.visits),
             (&self.wins2, &o.wins2),
-            (&self.amaf_n, &o.amaf_n),
-            (&self.amaf_w, &o.amaf_w),
             (&self.prior_n, &o.prior_n),
             (&self.prior_w2, &o.prior_w2),
         ] {
             a.store(b.load(Relaxed), Relaxed);
         }
-        self.score2.store(o.score2.load(Relaxed), Relaxed);
-        self.first.store(o.first.load(Relaxed), Relaxed);
-        self.count.store(o.count.load(Relaxed), Relaxed);
-        self.state.store(o.state.load(Relaxed), Relaxed);
     }
 
     /// Real visits (virtual losses included while simulations run).
@@ -122,16 +145,6 @@ impl Node {
             0.5
         } else {
             self.wins2.load(Relaxed) as f64 / (2.0 * n as f64)
-        }
-    }
-
-    /// Mean score margin for the mover over real visits.
-    pub fn score_mean(&self) -> f64 {
-        let n = self.n();
-        if n == 0 {
-            0.0
-        } else {
-            self.score2.load(Relaxed) as f64 / (2.0 * n as f64)
         }
     }
 
@@ -165,20 +178,14 @@ impl Node {
     pub fn is_expanded(&self) -> bool {
         self.state.load(Acquire) & 3 == EXPANDED
     }
-
-    /// The children's index range (empty before expansion).
-    #[inline]
-    pub fn children(&self) -> std::ops::Range<NodeId> {
-        if !self.is_expanded() {
-            return 0..0;
-        }
-        let f = self.first.load(Relaxed);
-        f..f + self.count.load(Relaxed)
-    }
 }
 
+/// A run of consecutive children: their nodes and, at the same positions, their AMAF counts.
+pub type ChildRun<'a> = (&'a [Node], &'a [Amaf]);
+
 /// Bytes one node takes in the arena (`--max-tree-mb` divides by this).
-pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+pub const NODE_BYTES: usize =
+    std::mem::size_of::<Node>() + std::mem::size_of::<Amaf>() + std::mem::size_of::<Link>();
 
 /// A child to add: move, prior visits and doubled prior wins.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -195,14 +202,14 @@ pub struct NewChild {
 /// little memory.
 const CHUNK_BITS: u32 = 15;
 
-/// Node storage in chunks allocated on first use; indices are global.
-struct Arena {
-    chunks: Vec<OnceLock<Box<[Node]>>>,
+/// Storage of one part of the nodes in chunks allocated on first use; indices are global.
+struct Arena<T> {
+    chunks: Vec<OnceLock<Box<[T]>>>,
     cap: usize,
 }
 
-impl Arena {
-    fn new(cap: usize) -> Arena {
+impl<T: Default> Arena<T> {
+    fn new(cap: usize) -> Arena<T> {
         let n = cap.div_ceil(1 << CHUNK_BITS);
         Arena {
             chunks: (0..n).map(|_| OnceLock::new()).collect(),
@@ -211,23 +218,23 @@ impl Arena {
     }
 
     #[inline(always)]
-    fn chunk(&self, c: usize) -> &[Node] {
+    fn chunk(&self, c: usize) -> &[T] {
         self.chunks[c].get_or_init(|| {
             let mut v = Vec::with_capacity(1 << CHUNK_BITS);
-            v.resize_with(1 << CHUNK_BITS, Node::default);
+            v.resize_with(1 << CHUNK_BITS, T::default);
             v.into_boxed_slice()
         })
     }
 
     #[inline(always)]
-    fn get(&self, id: usize) -> &Node {
+    fn get(&self, id: usize) -> &T {
         &self.chunk(id >> CHUNK_BITS)[id & ((1 << CHUNK_BITS) - 1)]
     }
 
     /// The nodes `start..start + len` as at most two slices (a range no longer than a
     /// chunk straddles at most one chunk boundary).
     #[inline]
-    fn run(&self, start: usize, len: usize) -> [&[Node]; 2] {
+    fn run(&self, start: usize, len: usize) -> [&[T]; 2] {
         let mask = (1 << CHUNK_BITS) - 1;
         let (c, off) = (start >> CHUNK_BITS, start & mask);
         let first = &self.chunk(c)[off..];
@@ -250,7 +257,11 @@ impl Arena {
 
 /// The arena of nodes.
 pub struct Tree {
-    nodes: Arena,
+    nodes: Arena<Node>,
+    /// Each node's AMAF counts, at the node's index.
+    amaf: Arena<Amaf>,
+    /// Each node's children and score, at the node's index.
+    links: Arena<Link>,
     /// Next free slot.
     top: AtomicUsize,
     /// The root of the current search.
@@ -261,12 +272,17 @@ impl Tree {
     /// An empty tree with room for `cap` nodes, its root a pass by `last` (the colour that
     /// moved last, so the root's children are moves by the other colour).
     pub fn new(cap: usize, last: Color) -> Tree {
+        let cap = cap.clamp(16, u32::MAX as usize / 2);
         let t = Tree {
-            nodes: Arena::new(cap.clamp(16, u32::MAX as usize / 2)),
+            nodes: Arena::new(cap),
+            amaf: Arena::new(cap),
+            links: Arena::new(cap),
             top: AtomicUsize::new(1),
             root: 0,
         };
         t.nodes.get(0).reset(last, PASS, 0, 0);
+        t.amaf.get(0).reset();
+        t.links.get(0).reset();
         t
     }
 
@@ -291,15 +307,54 @@ impl Tree {
         self.nodes.get(id as usize)
     }
 
-    /// The children of `id` in order, as at most two runs of nodes, with the index of the
-    /// first child: a loop over every child reads the nodes without a lookup each.
+    /// The children's index range of `id` (empty before expansion).
     #[inline]
-    pub fn child_runs(&self, id: NodeId) -> (NodeId, [&[Node]; 2]) {
-        let r = self.node(id).children();
-        if r.is_empty() {
-            return (0, [&[], &[]]);
+    pub fn children(&self, id: NodeId) -> std::ops::Range<NodeId> {
+        if !self.node(id).is_expanded() {
+            return 0..0;
         }
-        (r.start, self.nodes.run(r.start as usize, r.len()))
+        let l = self.links.get(id as usize);
+        let f = l.first.load(Relaxed);
+        f..f + l.count.load(Relaxed)
+    }
+
+    /// Mean score margin for the mover of `id` over its real visits.
+    pub fn score_mean(&self, id: NodeId) -> f64 {
+        let n = self.node(id).n();
+        if n == 0 {
+            0.0
+        } else {
+            self.links.get(id as usize).score2.load(Relaxed) as f64 / (2.0 * n as f64)
+        }
+    }
+
+    /// Adds a result's doubled score margin (for the mover of `id`) to its sum; like the
+    /// other results, a rare addition may be lost to a race between workers.
+    #[inline]
+    pub fn add_score(&self, id: NodeId, d2: i64) {
+        let s = &self.links.get(id as usize).score2;
+        s.store(s.load(Relaxed).wrapping_add(d2), Relaxed);
+    }
+
+    /// The children of `id` in order, as at most two runs of nodes with their AMAF counts,
+    /// and the index of the first child: a loop over every child reads them without a lookup
+    /// each.
+    #[inline]
+    pub fn child_runs(&self, id: NodeId) -> (NodeId, [ChildRun<'_>; 2]) {
+        let r = self.children(id);
+        if r.is_empty() {
+            return (0, [(&[], &[]), (&[], &[])]);
+        }
+        let (start, len) = (r.start as usize, r.len());
+        let [n0, n1] = self.nodes.run(start, len);
+        let [a0, a1] = self.amaf.run(start, len);
+        (r.start, [(n0, a0), (n1, a1)])
+    }
+
+    /// The AMAF counts of node `id`.
+    #[inline]
+    pub fn amaf(&self, id: NodeId) -> &Amaf {
+        self.amaf.get(id as usize)
     }
 
     /// Starts over with a single root whose move was made by `last`.
@@ -307,6 +362,8 @@ impl Tree {
         self.top.store(1, Relaxed);
         self.root = 0;
         self.nodes.get(0).reset(last, PASS, 0, 0);
+        self.amaf.get(0).reset();
+        self.links.get(0).reset();
     }
 
     /// Adds the children of `id` unless another worker does it already or the arena is full.
@@ -337,9 +394,12 @@ impl Tree {
             self.nodes
                 .get(start + i)
                 .reset(c, ch.point, ch.prior_n, ch.prior_w2);
+            self.amaf.get(start + i).reset();
+            self.links.get(start + i).reset();
         }
-        n.first.store(start as u32, Relaxed);
-        n.count.store(k as u32, Relaxed);
+        let l = self.links.get(id as usize);
+        l.first.store(start as u32, Relaxed);
+        l.count.store(k as u32, Relaxed);
         let flags = n.state.load(Relaxed) & PRUNED;
         n.state.store(flags | EXPANDED, Release);
         true
@@ -352,8 +412,7 @@ impl Tree {
 
     /// The child of `id` for move `p` by `c`, if it exists.
     pub fn find_child(&self, id: NodeId, c: Color, p: Point) -> Option<NodeId> {
-        self.node(id)
-            .children()
+        self.children(id)
             .find(|&k| self.node(k).point() == p && self.node(k).color() == c)
     }
 
@@ -382,7 +441,7 @@ impl Tree {
         mark(&mut live, self.root as usize);
         for i in self.root as usize..top {
             if is_live(&live, i) {
-                for k in self.nodes.get(i).children() {
+                for k in self.children(i as NodeId) {
                     mark(&mut live, k as usize);
                 }
             }
@@ -399,32 +458,33 @@ impl Tree {
             if !is_live(&live, i) {
                 continue;
             }
-            let src = self.nodes.get(i);
-            let first = match src.children() {
-                r if r.is_empty() => None,
-                r => Some(rank(r.start as usize)),
-            };
+            let kids = self.children(i as NodeId);
             let dst = rank(i) as usize;
+            let (d, dl) = (self.nodes.get(dst), self.links.get(dst));
             if dst != i {
-                self.nodes.get(dst).copy_from(src);
+                d.copy_from(self.nodes.get(i));
+                let (a, b) = (self.amaf.get(dst), self.amaf.get(i));
+                a.n.store(b.n.load(Relaxed), Relaxed);
+                a.w.store(b.w.load(Relaxed), Relaxed);
+                let src = self.links.get(i);
+                dl.score2.store(src.score2.load(Relaxed), Relaxed);
             }
-            let d = self.nodes.get(dst);
-            match first {
-                Some(f) => {
-                    d.first.store(f, Relaxed);
-                    d.state.store(EXPANDED, Relaxed);
-                }
-                None => {
-                    // a leaf (also one that a full arena left unexpanded: there is room now)
-                    d.first.store(0, Relaxed);
-                    d.count.store(0, Relaxed);
-                    d.state.store(LEAF, Relaxed);
-                }
+            if kids.is_empty() {
+                // a leaf (also one that a full arena left unexpanded: there is room now)
+                dl.first.store(0, Relaxed);
+                dl.count.store(0, Relaxed);
+                d.state.store(LEAF, Relaxed);
+            } else {
+                dl.first.store(rank(kids.start as usize), Relaxed);
+                dl.count.store(kids.len() as u32, Relaxed);
+                d.state.store(EXPANDED, Relaxed);
             }
         }
         let kept = sum as usize;
         log::debug!("tree compacted: {kept} of {top} nodes kept");
         self.nodes.release_from(kept);
+        self.amaf.release_from(kept);
+        self.links.release_from(kept);
         self.top.store(kept.max(1), Relaxed);
         self.root = 0;
     }
@@ -455,16 +515,17 @@ mod tests {
         assert!(t.expand(1, Color::White, &kids(&[11, 12, 13, 14, 15])));
         for id in [0, 1, 2] {
             let (first, runs) = t.child_runs(id);
-            let by_run: Vec<Point> = runs.into_iter().flatten().map(Node::point).collect();
-            let by_id: Vec<Point> = t.node(id).children().map(|k| t.node(k).point()).collect();
+            let by_run: Vec<Point> = runs.iter().flat_map(|r| r.0).map(Node::point).collect();
+            assert!(runs.iter().all(|r| r.0.len() == r.1.len()));
+            let by_id: Vec<Point> = t.children(id).map(|k| t.node(k).point()).collect();
             assert_eq!(by_run, by_id, "node {id}");
             if !by_id.is_empty() {
-                assert_eq!(first, t.node(id).children().start);
+                assert_eq!(first, t.children(id).start);
             }
         }
         let (first, runs) = t.child_runs(1);
         assert_eq!(first as usize, chunk - 2);
-        assert_eq!(runs.map(<[Node]>::len), [2, 3]);
+        assert_eq!(runs.map(|r| r.0.len()), [2, 3]);
     }
 
     #[test]
@@ -472,7 +533,7 @@ mod tests {
         let t = Tree::new(100, Color::White);
         assert!(t.expand(0, Color::Black, &kids(&[5, 6, 7])));
         assert!(!t.expand(0, Color::Black, &kids(&[8])));
-        assert_eq!(t.node(0).children(), 1..4);
+        assert_eq!(t.children(0), 1..4);
         let c = t.find_child(0, Color::Black, Point(6)).unwrap();
         assert_eq!(t.node(c).point(), Point(6));
         assert_eq!(t.node(c).color(), Color::Black);
@@ -485,7 +546,7 @@ mod tests {
         let t = Tree::new(16, Color::White);
         assert!(t.expand(0, Color::Black, &kids(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])));
         assert!(!t.expand(1, Color::White, &kids(&[11, 12, 13, 14, 15, 16])));
-        assert!(t.node(1).children().is_empty());
+        assert!(t.children(1).is_empty());
         assert!(t.is_full());
         // and it stays a leaf without further attempts succeeding
         assert!(!t.expand(1, Color::White, &kids(&[11])));
@@ -516,8 +577,7 @@ mod tests {
         assert_eq!(r.n(), 17);
         let b2 = t.find_child(0, Color::White, Point(5)).unwrap();
         assert_eq!(
-            t.node(b2)
-                .children()
+            t.children(b2)
                 .map(|k| t.node(k).point().0)
                 .collect::<Vec<_>>(),
             vec![8, 9]
@@ -527,7 +587,7 @@ mod tests {
     /// The subtree under `id` as nested (point, colour, visits, children).
     fn shape(t: &Tree, id: NodeId) -> String {
         let n = t.node(id);
-        let kids: Vec<String> = n.children().map(|k| shape(t, k)).collect();
+        let kids: Vec<String> = t.children(id).map(|k| shape(t, k)).collect();
         format!(
             "({} {:?} {} [{}])",
             n.point().0,
@@ -557,7 +617,7 @@ mod tests {
                 let n = 1 + rnd(12) as u16;
                 let pts: Vec<u16> = (1..=n).collect();
                 if t.expand(id, c, &kids(&pts)) {
-                    for k in t.node(id).children() {
+                    for k in t.children(id) {
                         t.node(k).visits.store(rnd(1000) as u32, Relaxed);
                         leaves.push(k);
                     }
@@ -571,7 +631,7 @@ mod tests {
             // the new root: two moves down from the old one
             let mut id = 0;
             for _ in 0..2 {
-                let r = t.node(id).children();
+                let r = t.children(id);
                 if r.is_empty() {
                     break;
                 }
@@ -587,7 +647,7 @@ mod tests {
                 assert!(!t.is_full());
                 // the freed room takes new children, also under formerly stuck leaves
                 let leaf = (0..t.used() as u32)
-                    .find(|&k| t.node(k).children().is_empty())
+                    .find(|&k| t.children(k).is_empty())
                     .unwrap();
                 assert!(
                     t.expand(leaf, Color::Black, &kids(&[1, 2])),

@@ -287,7 +287,7 @@ impl TreeSearch {
         }
         let mut pass = None;
         let mut playable = false;
-        for k in tree.node(root).children() {
+        for k in tree.children(root) {
             let n = tree.node(k);
             let pruned = match n.as_move() {
                 None => {
@@ -417,10 +417,11 @@ impl TreeSearch {
     /// A report of the tree as it stands.
     fn report(&self, job: &Job) -> Report {
         let tree = self.tree_read();
-        let root = tree.node(tree.root());
+        let root_id = tree.root();
+        let root = tree.node(root_id);
         let size = job.board.size();
-        let mut kids: Vec<NodeId> = root
-            .children()
+        let mut kids: Vec<NodeId> = tree
+            .children(root_id)
             .filter(|&k| !tree.node(k).is_pruned() && tree.node(k).n() > 0)
             .collect();
         kids.sort_by(|&a, &b| {
@@ -432,8 +433,8 @@ impl TreeSearch {
         if kids.is_empty() {
             // no playout finished (a tiny time allowance on a busy machine): the stone the
             // priors like best, rather than no move at all (which would be a pass)
-            let best = root
-                .children()
+            let best = tree
+                .children(root_id)
                 .filter(|&k| !tree.node(k).is_pruned() && tree.node(k).as_move().is_some())
                 .max_by(|&a, &b| {
                     let (pa, pb) = (tree.node(a).prior_value(), tree.node(b).prior_value());
@@ -441,8 +442,8 @@ impl TreeSearch {
                 });
             kids.extend(best);
         }
-        let prior_sum: f64 = root
-            .children()
+        let prior_sum: f64 = tree
+            .children(root_id)
             .filter(|&k| !tree.node(k).is_pruned())
             .map(|k| prior_weight(tree.node(k).prior_value()))
             .sum::<f64>()
@@ -458,7 +459,7 @@ impl TreeSearch {
                     mv: n.as_move(),
                     visits: n.n() as u64,
                     winrate: w,
-                    score_lead: n.score_mean(),
+                    score_lead: tree.score_mean(k),
                     prior: prior_weight(n.prior_value()) / prior_sum,
                     lcb: lcb(w, n.n() as f64),
                     pv,
@@ -498,7 +499,7 @@ impl TreeSearch {
             reused: job.reused,
             moves,
             winrate: 1.0 - root.winrate(),
-            score_lead: -root.score_mean(),
+            score_lead: -tree.score_mean(root_id),
             ownership,
             score_stdev: score_stdev(&job.all_scores),
             ownership_stdev,
@@ -511,9 +512,8 @@ impl TreeSearch {
     /// other move with a tenth of its visits has a clearly better winrate).
     fn progress(&self, job: &Job, elapsed: f64) -> Progress {
         let tree = self.tree_read();
-        let root = tree.node(tree.root());
-        let mut v: Vec<(u32, f64)> = root
-            .children()
+        let mut v: Vec<(u32, f64)> = tree
+            .children(tree.root())
             .map(|k| tree.node(k))
             .filter(|n| !n.is_pruned())
             .map(|n| (n.n(), n.winrate()))
@@ -535,7 +535,7 @@ impl TreeSearch {
             second: second.0 as u64,
             winrate: best.1,
             clear,
-            enough: root.n() as u64 >= self.params.min_visits_to_stop,
+            enough: tree.node(tree.root()).n() as u64 >= self.params.min_visits_to_stop,
         }
     }
 }
@@ -552,7 +552,7 @@ fn principal_variation(tree: &Tree, k: NodeId, len: usize) -> Vec<(Option<Point>
     let mut pv = vec![entry(k)];
     let mut id = k;
     while pv.len() < len {
-        let best = tree.node(id).children().max_by_key(|&c| tree.node(c).n());
+        let best = tree.children(id).max_by_key(|&c| tree.node(c).n());
         match best {
             Some(c) if tree.node(c).n() >= 2 => {
                 pv.push(entry(c));
@@ -1031,9 +1031,7 @@ fn simulate<const W: usize, const P: usize>(
         let black = n.color() == Color::Black;
         // visits stay exact (they carry the virtual loss); results may lose a rare race
         add_racy(&n.wins2, if black { black2 } else { 2 - black2 });
-        let d = if black { score2 } else { -score2 };
-        n.score2
-            .store(n.score2.load(Relaxed).wrapping_add(d), Relaxed);
+        tree.add_score(k, if black { score2 } else { -score2 });
     }
     update_amaf(tree, job, l, black2);
 }
@@ -1056,7 +1054,8 @@ fn update_amaf(tree: &Tree, job: &Job, l: &mut Local, black2: u32) {
                 *f = t as u32;
             }
         }
-        for ch in tree.child_runs(l.path[i]).1.into_iter().flatten() {
+        let runs = tree.child_runs(l.path[i]).1;
+        for (ch, am) in runs.into_iter().flat_map(|(n, a)| n.iter().zip(a)) {
             let p = ch.point();
             if p == PASS {
                 continue;
@@ -1085,8 +1084,8 @@ fn update_amaf(tree: &Tree, job: &Job, l: &mut Local, black2: u32) {
             // plain load and store, not a locked read-modify-write: a rare update lost to
             // a race costs nothing, while every sibling's counter written with a lock by
             // two threads costs most of the second thread's speed (Pachi does the same)
-            add_racy(&ch.amaf_n, 2 * w16);
-            add_racy(&ch.amaf_w, win2 * w16);
+            add_racy(&am.n, 2 * w16);
+            add_racy(&am.w, win2 * w16);
         }
     }
 }
@@ -1196,7 +1195,11 @@ fn select(tree: &Tree, id: NodeId, job: &Job, at_root: bool) -> Option<NodeId> {
     let mut best = None;
     let mut best_v = f64::NEG_INFINITY;
     let (first, runs) = tree.child_runs(id);
-    for (i, ch) in runs.into_iter().flatten().enumerate() {
+    for (i, (ch, am)) in runs
+        .into_iter()
+        .flat_map(|(n, a)| n.iter().zip(a))
+        .enumerate()
+    {
         let kid = first + i as NodeId;
         if at_root && ch.is_pruned() {
             continue;
@@ -1209,9 +1212,9 @@ fn select(tree: &Tree, id: NodeId, job: &Job, at_root: bool) -> Option<NodeId> {
         let n = ch.n() as f64 + ch.prior_n.load(Relaxed) as f64 + xn;
         let w2 = ch.wins2.load(Relaxed) as f64 + ch.prior_w2.load(Relaxed) as f64 + 2.0 * xw;
         let q = if n > 0.0 { w2 / (2.0 * n) } else { 0.5 };
-        let an = ch.amaf_n.load(Relaxed) as f64;
+        let an = am.n.load(Relaxed) as f64;
         let (amaf, r) = if an > 0.0 {
-            (ch.amaf_w.load(Relaxed) as f64 / an, an / 32.0)
+            (am.w.load(Relaxed) as f64 / an, an / 32.0)
         } else {
             (0.0, 0.0)
         };
@@ -1268,8 +1271,7 @@ mod tests {
         });
         let r = run(&mut s, &g, Color::Black, 400);
         let tree = s.tree_read();
-        let root = tree.node(tree.root());
-        let kids: Vec<_> = root.children().map(|k| tree.node(k)).collect();
+        let kids: Vec<_> = tree.children(tree.root()).map(|k| tree.node(k)).collect();
         let key = |n: &&super::super::tree::Node| {
             n.prior_w2.load(Relaxed) as f64 / n.prior_n.load(Relaxed) as f64
         };
@@ -1477,8 +1479,7 @@ mod tests {
             let tree = s.tree_read();
             let root = tree.root();
             let k = tree.find_child(root, Color::Black, best).unwrap();
-            tree.node(k)
-                .children()
+            tree.children(k)
                 .max_by_key(|&c| tree.node(c).n())
                 .map(|c| tree.node(c).point())
         };
@@ -1511,8 +1512,7 @@ mod tests {
         let reply = {
             let tree = s.tree_read();
             let root = tree.root();
-            tree.node(root)
-                .children()
+            tree.children(root)
                 .max_by_key(|&c| tree.node(c).n())
                 .map(|c| tree.node(c).point())
                 .unwrap()
