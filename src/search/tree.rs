@@ -1,5 +1,8 @@
-//! The search tree: nodes in one preallocated arena (no allocation per node), the children of
-//! a node as one contiguous range, statistics as lock-free atomics shared by every worker.
+//! The search tree: nodes in preallocated arenas (no allocation per node), the children of a
+//! node as one contiguous range, statistics as lock-free atomics shared by every worker. A
+//! node's parts live in three arenas at the same index, laid out by who touches them: what
+//! selection reads ([`Node`]), the AMAF counts every simulation writes for most siblings on
+//! its path ([`Amaf`]), and the children's range with the score sum (`Link`).
 //!
 //! A node stands for a move; its statistics are from the view of the colour that made it.
 //! Wins are kept doubled (a draw is one half-win), AMAF counts in 1/16 units so that moves
@@ -29,7 +32,7 @@ const PRUNED: u32 = 4;
 /// a node's children touches few cache lines. The AMAF counts, which every simulation writes
 /// for most siblings on its path, sit apart in [`Amaf`] (eight to a line: two workers
 /// writing them dirty a quarter of the lines they would inside the node), and the children's
-/// range and score sum, read once per visit, in [`Link`].
+/// range and score sum, read once per visit, in `Link`.
 #[derive(Default, Debug)]
 pub struct Node {
     /// Point (low 16 bits, 0 for pass) and colour (bit 16) of the move.
