@@ -291,18 +291,6 @@ impl Grid {
     }
 }
 
-/// As [`largest_known`], with the contents read from `grid` (the grid of the same board and
-/// side to move): the same keys and the same answer.
-#[inline]
-pub fn largest_known_in<T: Copy>(
-    grid: &Grid,
-    p: Point,
-    size: usize,
-    lookup: impl Fn(u64) -> Option<T>,
-) -> Option<(usize, T)> {
-    ShapeKeys::new(grid, p, size).largest_known(lookup)
-}
-
 /// The keys of the shapes around one point of a [`Grid`], smallest first, each computed
 /// from the one before when first asked for: a caller may compute the first few early (to
 /// fetch their table entries ahead) and the look-ups use them later.
@@ -362,7 +350,8 @@ impl<'g> ShapeKeys<'g> {
     }
 
     /// The largest size whose key `lookup` knows, with what it gives, looking from the
-    /// smallest up and stopping at the first unknown size.
+    /// smallest up and stopping at the first unknown size: [`largest_known`] with the
+    /// contents read from the grid (of the same board and side to move), the same answer.
     #[inline]
     pub fn largest_known<T: Copy>(
         &mut self,
@@ -480,7 +469,7 @@ mod tests {
                 let p = Point(i);
                 let want = keys(b, c, p);
                 let got = std::cell::RefCell::new(vec![]);
-                let r = largest_known_in(&grid, p, b.size(), |k| {
+                let r = ShapeKeys::new(&grid, p, b.size()).largest_known(|k| {
                     got.borrow_mut().push(k);
                     Some(k)
                 });
@@ -489,7 +478,7 @@ mod tests {
                 // known only up to a size that depends on the key
                 let known = |k: u64| (!k.is_multiple_of(5)).then_some(k);
                 assert_eq!(
-                    largest_known_in(&grid, p, b.size(), known),
+                    ShapeKeys::new(&grid, p, b.size()).largest_known(known),
                     largest_known(b, c, p, known)
                 );
             }

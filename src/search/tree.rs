@@ -76,6 +76,12 @@ impl Amaf {
         self.n.store(0, Relaxed);
         self.w.store(0, Relaxed);
     }
+
+    /// The counts of `o`.
+    fn copy_from(&self, o: &Amaf) {
+        self.n.store(o.n.load(Relaxed), Relaxed);
+        self.w.store(o.w.load(Relaxed), Relaxed);
+    }
 }
 
 impl Link {
@@ -182,9 +188,6 @@ impl Node {
         self.state.load(Acquire) & 3 == EXPANDED
     }
 }
-
-/// A run of consecutive children: their nodes and, at the same positions, their AMAF counts.
-pub type ChildRun<'a> = (&'a [Node], &'a [Amaf]);
 
 /// Bytes one node takes in the arena (`--max-tree-mb` divides by this).
 pub const NODE_BYTES: usize =
@@ -339,25 +342,21 @@ impl Tree {
         s.store(s.load(Relaxed).wrapping_add(d2), Relaxed);
     }
 
-    /// The children of `id` in order, as at most two runs of nodes with their AMAF counts,
-    /// and the index of the first child: a loop over every child reads them without a lookup
-    /// each.
+    /// The children of `id` in order with their AMAF counts, and the index of the first
+    /// child: a loop over every child reads them as at most two runs of the arenas, without
+    /// a lookup each.
     #[inline]
-    pub fn child_runs(&self, id: NodeId) -> (NodeId, [ChildRun<'_>; 2]) {
+    pub fn child_stats(&self, id: NodeId) -> (NodeId, impl Iterator<Item = (&Node, &Amaf)>) {
         let r = self.children(id);
-        if r.is_empty() {
-            return (0, [(&[], &[]), (&[], &[])]);
-        }
         let (start, len) = (r.start as usize, r.len());
-        let [n0, n1] = self.nodes.run(start, len);
-        let [a0, a1] = self.amaf.run(start, len);
-        (r.start, [(n0, a0), (n1, a1)])
-    }
-
-    /// The AMAF counts of node `id`.
-    #[inline]
-    pub fn amaf(&self, id: NodeId) -> &Amaf {
-        self.amaf.get(id as usize)
+        let runs = if len == 0 {
+            [(&[][..], &[][..]), (&[][..], &[][..])]
+        } else {
+            let [n0, n1] = self.nodes.run(start, len);
+            let [a0, a1] = self.amaf.run(start, len);
+            [(n0, a0), (n1, a1)]
+        };
+        (r.start, runs.into_iter().flat_map(|(n, a)| n.iter().zip(a)))
     }
 
     /// Starts over with a single root whose move was made by `last`.
@@ -466,9 +465,7 @@ impl Tree {
             let (d, dl) = (self.nodes.get(dst), self.links.get(dst));
             if dst != i {
                 d.copy_from(self.nodes.get(i));
-                let (a, b) = (self.amaf.get(dst), self.amaf.get(i));
-                a.n.store(b.n.load(Relaxed), Relaxed);
-                a.w.store(b.w.load(Relaxed), Relaxed);
+                self.amaf.get(dst).copy_from(self.amaf.get(i));
                 let src = self.links.get(i);
                 dl.score2.store(src.score2.load(Relaxed), Relaxed);
             }
@@ -508,7 +505,7 @@ mod tests {
     }
 
     #[test]
-    fn child_runs_cross_a_chunk_boundary() {
+    fn child_stats_cross_a_chunk_boundary() {
         let chunk = 1usize << CHUNK_BITS;
         let t = Tree::new(2 * chunk + 64, Color::White);
         // the root's children fill the first chunk but two slots; a child's five then
@@ -516,19 +513,25 @@ mod tests {
         let many: Vec<u16> = (0..chunk as u16 - 3).map(|i| i % 300 + 1).collect();
         assert!(t.expand(0, Color::Black, &kids(&many)));
         assert!(t.expand(1, Color::White, &kids(&[11, 12, 13, 14, 15])));
+        assert_eq!(t.children(1).start as usize, chunk - 2);
         for id in [0, 1, 2] {
-            let (first, runs) = t.child_runs(id);
-            let by_run: Vec<Point> = runs.iter().flat_map(|r| r.0).map(Node::point).collect();
-            assert!(runs.iter().all(|r| r.0.len() == r.1.len()));
-            let by_id: Vec<Point> = t.children(id).map(|k| t.node(k).point()).collect();
-            assert_eq!(by_run, by_id, "node {id}");
-            if !by_id.is_empty() {
-                assert_eq!(first, t.children(id).start);
+            let (first, stats) = t.child_stats(id);
+            let stats: Vec<(&Node, &Amaf)> = stats.collect();
+            let ids: Vec<NodeId> = t.children(id).collect();
+            assert_eq!(stats.len(), ids.len(), "node {id}");
+            if let Some(&k) = ids.first() {
+                assert_eq!(first, k);
+            }
+            // each child's node and counts are the ones at its index, on both sides of the
+            // boundary
+            for (&k, &(n, a)) in ids.iter().zip(&stats) {
+                assert!(std::ptr::eq(n, t.node(k)), "node {id}, child {k}");
+                assert!(
+                    std::ptr::eq(a, t.amaf.get(k as usize)),
+                    "node {id}, child {k}"
+                );
             }
         }
-        let (first, runs) = t.child_runs(1);
-        assert_eq!(first as usize, chunk - 2);
-        assert_eq!(runs.map(|r| r.0.len()), [2, 3]);
     }
 
     #[test]

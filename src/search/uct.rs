@@ -1054,8 +1054,7 @@ fn update_amaf(tree: &Tree, job: &Job, l: &mut Local, black2: u32) {
                 *f = t as u32;
             }
         }
-        let runs = tree.child_runs(l.path[i]).1;
-        for (ch, am) in runs.into_iter().flat_map(|(n, a)| n.iter().zip(a)) {
+        for (ch, am) in tree.child_stats(l.path[i]).1 {
             let p = ch.point();
             if p == PASS {
                 continue;
@@ -1194,12 +1193,8 @@ fn select(tree: &Tree, id: NodeId, job: &Job, at_root: bool) -> Option<NodeId> {
     let know = PointKnowledge::of(job);
     let mut best = None;
     let mut best_v = f64::NEG_INFINITY;
-    let (first, runs) = tree.child_runs(id);
-    for (i, (ch, am)) in runs
-        .into_iter()
-        .flat_map(|(n, a)| n.iter().zip(a))
-        .enumerate()
-    {
+    let (first, children) = tree.child_stats(id);
+    for (i, (ch, am)) in children.enumerate() {
         let kid = first + i as NodeId;
         if at_root && ch.is_pruned() {
             continue;
