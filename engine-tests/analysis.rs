@@ -107,9 +107,11 @@ fn check_line(line: &str, d: Dialect, size: usize) -> Result<(Vec<Info>, Vec<f64
                             }
                         }
                         "lcb" | "scoreLead" | "scoreMean" | "scoreStdev" | "utility" => {
+                            // Leela Zero's lcb is in 1/10000; a score is points in every
+                            // dialect (Lizzie reads scoreMean as a real)
                             let ok = match d {
-                                Dialect::Lz => val.parse::<i64>().is_ok(),
-                                Dialect::Kata => val.parse::<f64>().is_ok(),
+                                Dialect::Lz if key == "lcb" => val.parse::<i64>().is_ok(),
+                                _ => val.parse::<f64>().is_ok_and(f64::is_finite),
                             };
                             if !ok {
                                 return Err(format!("{} {:?} malformed in {:?}", key, val, line));
@@ -130,6 +132,10 @@ fn check_line(line: &str, d: Dialect, size: usize) -> Result<(Vec<Info>, Vec<f64
                 }
                 if d == Dialect::Kata && !keys.contains(&"scoreLead") {
                     return Err(format!("kata info entry without scoreLead: {:?}", line));
+                }
+                // Lizzie shows a candidate's score from scoreMean, 0.0 without it
+                if d == Dialect::Lz && !keys.contains(&"scoreMean") {
+                    return Err(format!("lz info entry without scoreMean: {:?}", line));
                 }
                 if i >= toks.len() {
                     return Err(format!("info entry without pv: {:?}", line));
@@ -498,13 +504,17 @@ fn gogui_interrupt_command_stops_genmove() {
 
 #[test]
 fn line_checker_rejects_malformed_lines() {
-    let ok = "info move D4 visits 5 winrate 5000 prior 100 lcb 4000 order 0 pv D4 E5";
+    let ok =
+        "info move D4 visits 5 winrate 5000 prior 100 lcb 4000 scoreMean -1.5 order 0 pv D4 E5";
     assert!(check_line(ok, Dialect::Lz, 9).is_ok());
     let two = format!("{} {}", ok, ok.replace("D4", "C3"));
     assert_eq!(check_line(&two, Dialect::Lz, 9).map(|l| l.0.len()), Ok(2));
     for bad in [
-        "info move D4 visits 5 winrate 5000 prior 100 lcb 4000 order 0",
-        "info move D4 visits 5 winrate 0.5 prior 100 lcb 4000 order 0 pv D4",
+        "info move D4 visits 5 winrate 5000 prior 100 lcb 4000 scoreMean 1 order 0",
+        "info move D4 visits 5 winrate 0.5 prior 100 lcb 4000 scoreMean 1 order 0 pv D4",
+        // Lizzie's candidates read 0.0 without a score
+        "info move D4 visits 5 winrate 5000 prior 100 lcb 4000 order 0 pv D4",
+        "info move D4 visits 5 winrate 5000 prior 100 lcb 4000 scoreMean x order 0 pv D4",
         "info move D4 visits 5 winrate 12000 prior 100 lcb 4000 order 0 pv D4",
         "info move Z4 visits 5 winrate 5000 prior 100 lcb 4000 order 0 pv Z4",
         "info move D4 visits 5 winrate 5000 prior 100 lcb 4000 order 0 pv E5",

@@ -7,8 +7,8 @@
 //! `kata-time_settings fischer-capped MAIN INC MAX -1` and `time_left black|white T 0`);
 //! then `genmove COLOUR`; lines end in CRLF. The engine goes back to the pool after the
 //! move, so the next move may find it holding another game. With `--ogs-chat` the engine
-//! writes the chat lines gtp2ogs scans stderr for (`MALKOVICH:`, `DISCUSSION:`), which also
-//! say how many visits each search started from.
+//! writes the chat lines gtp2ogs scans stderr for (`MALKOVICH:`, `DISCUSSION:`); with `-v`
+//! its log says how many visits each search started from.
 
 mod common;
 
@@ -56,7 +56,7 @@ impl Bot {
     fn start(args: &[&str], name: &str) -> Bot {
         let stderr = common::temp_path(name, "stderr");
         let mut args = args.to_vec();
-        args.push("--ogs-chat");
+        args.extend(["--ogs-chat", "-v"]);
         let mut e = Engine::spawn_with_stderr(&args, &stderr);
         // Bot(): this.ready = this.command("list_commands")
         let commands = e.ok("list_commands\r");
@@ -98,7 +98,11 @@ impl Bot {
         let new = lines[self.seen.min(lines.len())..].to_vec();
         self.seen = lines.len();
         new.into_iter()
-            .filter(|l| l.starts_with("MALKOVICH:") || l.starts_with("DISCUSSION:"))
+            .filter(|l| {
+                l.starts_with("MALKOVICH:")
+                    || l.starts_with("DISCUSSION:")
+                    || l.contains(" visits reused)")
+            })
             .collect()
     }
 }
@@ -109,16 +113,16 @@ impl Drop for Bot {
     }
 }
 
-/// The visits a search started from, from its `MALKOVICH:` line.
+/// The visits a search started from, from the search's log line (`... (N visits reused)`).
 fn reused(chat: &[String]) -> u64 {
     let line = chat
         .iter()
-        .find(|l| l.starts_with("MALKOVICH:"))
-        .unwrap_or_else(|| panic!("no MALKOVICH line in {chat:?}"));
+        .find(|l| l.contains(" visits reused)"))
+        .unwrap_or_else(|| panic!("no search log line in {chat:?}"));
     let n = line
-        .split_once('(')
-        .and_then(|(_, rest)| rest.split_once(" reused)"))
-        .and_then(|(n, _)| n.parse().ok());
+        .split_once(" visits reused)")
+        .and_then(|(head, _)| head.rsplit_once('('))
+        .and_then(|(_, n)| n.parse().ok());
     n.unwrap_or_else(|| panic!("no reused count in {line:?}"))
 }
 

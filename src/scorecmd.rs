@@ -165,7 +165,8 @@ pub fn run(args: &ScoreArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The files to score: files as given, folders by their `.sgf` files in name order.
+/// The files to score: files as given, folders by their `.sgf` files in name order; a
+/// folder without one is an error (nothing would be printed).
 fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
@@ -178,6 +179,9 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                     f.is_file() && f.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
                 })
                 .collect();
+            if sgfs.is_empty() {
+                return Err(format!("{}: no .sgf file in this folder", p.display()));
+            }
             sgfs.sort();
             out.extend(sgfs);
         } else {
@@ -352,5 +356,16 @@ mod tests {
         let files = expand(&[dir]).unwrap();
         assert!(files.contains(&good) && files.contains(&bad));
         assert!(run(&args(vec![bad, good])).is_err());
+    }
+
+    #[test]
+    fn a_folder_without_records_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("tengen-score-empty-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("notes.txt"), "no records here").unwrap();
+        let e = expand(std::slice::from_ref(&dir)).unwrap_err();
+        assert!(e.contains("no .sgf file"), "{e}");
+        assert!(run(&args(vec![dir.clone()])).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -40,3 +40,11 @@ play b q16
 boardsize 9
 25 tengen-book
 #? [\?the book is for 19x19 only]
+
+# genmove_analyze shows a book move as one visit: no search was made (issue 55: the visits
+# were the book's game count, thousands)
+tengen-book on
+boardsize 19
+clear_board
+30 kata-genmove_analyze b 100
+#? [(?s)\n?info move ([CDEPQR]\d+) visits 1 [^\n]*\n(info [^\n]*\n)*play [CDEPQR]\d+]

@@ -306,3 +306,9 @@
 115 list_commands
 #? [(?s)(.*\n)?gomill\-cpu_time(\n.*)?]
 
+
+116 known_command kata-set-rule
+#? [true]
+
+117 list_commands
+#? [(?s)(.*\n)?kata\-set\-rule(\n.*)?]

@@ -299,3 +299,23 @@ clear_board
 
 97 place_free_handicap 63
 #? [[A-H][1-8]( [A-H][1-8]){62}]
+
+# Analysis commands: a key without a value, known or not, is a syntax error (issue 55: an
+# unknown one started an analysis that never ended); the game goes on as it was.
+boardsize 9
+clear_board
+play b e5
+98 lz-analyze abc
+#? [\?syntax error]
+
+99 kata-analyze 10 foo
+#? [\?syntax error]
+
+100 kata-analyze b 10 maxvisits
+#? [\?syntax error]
+
+101 play w e5
+#? [\?illegal move]
+
+102 play w d5
+#? []

@@ -212,3 +212,48 @@ komi 0
 #? []
 111 kata-get-rules
 #? [\{"name":"primitive","ko":"POSITIONAL","scoring":"STONES",.*"komi":0\}]
+
+# kata-set-rule KEY VALUE (KataGo's): one field of the rules in force, the others and komi
+# kept; words in any case. Japanese with positional superko is no preset: custom.
+kata-set-rules japanese
+komi 6.5
+120 kata-set-rule ko positional
+#? []
+121 kata-get-rules
+#? [\{"name":"custom","ko":"POSITIONAL","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"removeDead":true,"komi":6\.5\}]
+122 kata-set-rule ko SIMPLE
+#? []
+123 kata-get-rules
+#? [\{"name":"japanese",.*"komi":6\.5\}]
+
+# score is scoring; a flag; friendlyPassOk under area scoring decides removeDead.
+kata-set-rules chinese
+124 kata-set-rule score territory
+#? []
+125 kata-get-rules
+#? [\{"name":"custom","ko":"POSITIONAL","scoring":"TERRITORY",.*\}]
+kata-set-rules tromp-taylor
+126 kata-set-rule friendlyPassOk true
+#? []
+127 kata-get-rules
+#? [\{.*"scoring":"AREA",.*"removeDead":true,.*\}]
+128 kata-set-rule suicide FALSE
+#? []
+129 kata-get-rules
+#? [\{.*"suicide":false,.*\}]
+
+# Errors change nothing: a wrong word or type, an unknown field, the name, a missing value.
+130 kata-set-rule ko super
+#? [\?bad value for rules field 'ko'.*]
+131 kata-set-rule suicide maybe
+#? [\?bad value for rules field 'suicide'.*]
+132 kata-set-rule Ko SIMPLE
+#? [\?unknown rules field 'Ko']
+133 kata-set-rule name japanese
+#? [\?unknown rules field 'name']
+134 kata-set-rule ko
+#? [\?syntax error]
+135 kata-set-rule hasButton true
+#? [\?unsupported rules: hasButton true]
+136 kata-get-rules
+#? [\{.*"scoring":"AREA",.*"suicide":false,.*"removeDead":true,.*\}]

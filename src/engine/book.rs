@@ -122,11 +122,12 @@ impl Engine {
     }
 }
 
-/// A search-like report of a book move, for analysis clients.
+/// A search-like report of a book move, for analysis clients: one visit (no search was
+/// made; the book's game counts are in the log), the book's win rate and share as prior.
 pub(super) fn book_report(color: Color, c: &BookChoice) -> Report {
     let info = MoveInfo {
         mv: Some(c.point),
-        visits: c.played as u64,
+        visits: 1,
         winrate: c.win_rate,
         score_lead: 0.0,
         prior: c.played as f64 / c.games.max(1) as f64,
@@ -210,8 +211,9 @@ mod tests {
         assert_eq!(reports.len(), 1, "{reports:?}");
         let best = &reports[0].moves[0];
         assert_eq!(best.mv, Some(p));
+        // one visit: no search was made (the book's game counts are no visits)
         assert!(
-            best.visits >= 12 && best.winrate > 0.3 && best.winrate < 0.7,
+            best.visits == 1 && best.winrate > 0.3 && best.winrate < 0.7,
             "{best:?}"
         );
         // without an interval no report is made

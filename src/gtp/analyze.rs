@@ -10,7 +10,8 @@ use crate::search::Report;
 /// Analysis output dialects.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Flavor {
-    /// Leela Zero (`lz-analyze`): winrate, prior and lcb as integers in 1/10000.
+    /// Leela Zero (`lz-analyze`): winrate, prior and lcb as integers in 1/10000, and
+    /// KataGo's `scoreMean` in points (Lizzie shows it).
     Lz,
     /// KataGo (`kata-analyze`): reals in 0..1, score fields, ownership on request.
     Kata,
@@ -112,12 +113,15 @@ pub(super) fn info_line(
                 .join(" ")
         };
         match flavor {
+            // Leela Zero's fields, and KataGo's scoreMean (points for the side to move),
+            // which Lizzie reads from these lines too and shows on each candidate
             Flavor::Lz => out.push_str(&format!(
-                "info move {mv} visits {} winrate {} prior {} lcb {} order {order} pv {pv}",
+                "info move {mv} visits {} winrate {} prior {} lcb {} scoreMean {:.3} order {order} pv {pv}",
                 m.visits,
                 (m.winrate * 10000.0).round() as i64,
                 (m.prior * 10000.0).round() as i64,
                 (m.lcb * 10000.0).round() as i64,
+                m.score_lead,
             )),
             Flavor::Kata => {
                 // KataGo's fields in KataGo's order; Tengen's utility is the win-loss value
@@ -208,28 +212,14 @@ fn parse_bool(v: &str) -> Result<bool, String> {
     crate::engine::settings::boolean(v).ok_or_else(|| SYNTAX.into())
 }
 
-/// The keys the analysis commands know (in lower case: keys are read in any case).
-const KNOWN_KEYS: &[&str] = &[
-    "interval",
-    "ownership",
-    "ownershipstdev",
-    "movesownership",
-    "pvvisits",
-    "rootinfo",
-    "maxmoves",
-    "minmoves",
-    "maxvisits",
-    "maxtime",
-];
-
 /// Most seconds a `maxtime` may ask for.
 const MAX_TIME: f64 = 1.0e6;
 
 /// Parses `[COLOUR] [INTERVAL] [KEY VALUE]... [allow|avoid COLOUR LIST DEPTH]...` (Leela
 /// Zero, KataGo, Lizzie, Sabaki). A malformed value of a known key is a syntax error; an
 /// unknown key is skipped with its value (clients send KataGo's newer keys to every
-/// engine), with a warning in the log; a word that cannot be a key ([`is_key_word`]) is a
-/// syntax error.
+/// engine), with a warning in the log; a word that cannot be a key ([`is_key_word`]) and a
+/// key without a value are syntax errors.
 pub(super) fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String> {
     let mut a = AnalyzeArgs {
         color: None,
@@ -278,12 +268,9 @@ pub(super) fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, String>
             if !is_key_word(w) {
                 return Err(SYNTAX.into());
             }
+            // a key without a value, known or not, is malformed (KataGo refuses it too)
             let Some(v) = args.get(i + 1) else {
-                if KNOWN_KEYS.contains(&w.to_ascii_lowercase().as_str()) {
-                    return Err(SYNTAX.into());
-                }
-                log::warn!("analysis: unknown key '{w}' without a value ignored");
-                break;
+                return Err(SYNTAX.into());
             };
             match w.to_ascii_lowercase().as_str() {
                 "interval" => a.interval_cs = parse_int(v)?.clamp(0, 100_000) as u64,
@@ -367,11 +354,15 @@ mod tests {
         assert_eq!(a.color, Some(Color::White));
         assert_eq!((a.max_visits, a.max_time), (Some(400), Some(2.5)));
         assert!(a.pv_visits && a.moves_ownership && a.ownership_stdev && !a.root_info);
-        // an unknown key at the end, without a value, is skipped too
-        let a = parse_analyze_args(&words("b 10 futureKey")).unwrap();
+        // an unknown key with its value is skipped
+        let a = parse_analyze_args(&words("b 10 futureKey 3")).unwrap();
         assert_eq!((a.max_visits, a.max_time), (None, None));
         assert_eq!(a.interval_cs, 10);
         for bad in [
+            // a key without a value, known or not (issue 55: an analysis that never ended)
+            "b 10 futureKey",
+            "abc",
+            "10 foo",
             "maxvisits",
             "maxvisits 0",
             "maxvisits -5",
@@ -423,8 +414,8 @@ mod tests {
         let lz = info_line(&r, 9, Color::Black, Flavor::Lz, &a);
         assert_eq!(
             lz,
-            "info move C3 visits 200 winrate 6250 prior 1250 lcb 5750 order 0 pv C3 E5 \
-             info move pass visits 100 winrate 5000 prior 1250 lcb 4500 order 1 pv pass E5"
+            "info move C3 visits 200 winrate 6250 prior 1250 lcb 5750 scoreMean 2.500 order 0 pv C3 E5 \
+             info move pass visits 100 winrate 5000 prior 1250 lcb 4500 scoreMean 2.500 order 1 pv pass E5"
         );
         // Sabaki reads a winrate with a decimal point as 0..1, without one as 1/10000
         let sabaki = info_line(&r, 9, Color::Black, Flavor::Sabaki, &a);

@@ -82,6 +82,7 @@ const COMMANDS: &[(&str, Run)] = &[
     ("kgs-game_over", Run::Plain(|_, _| Ok(String::new()))),
     ("kgs-chat", Run::Plain(Gtp::kgs_chat)),
     ("kata-set-rules", Run::Plain(Gtp::set_rules)),
+    ("kata-set-rule", Run::Plain(Gtp::set_rule)),
     ("kata-get-rules", Run::Plain(Gtp::get_rules)),
     (
         "kata-analyze",
@@ -202,6 +203,8 @@ pub struct Gtp {
     kgs_chat: bool,
     /// Whether every generated move writes gtp2ogs's chat lines ([`ogs_chat_lines`]).
     ogs_chat: bool,
+    /// Whether [`OGS_FORM_LINE`] has been written.
+    ogs_form_told: bool,
     /// Where lines meant for the controller beside the replies go: gtp2ogs's chat, GoGui's
     /// live graphics (stderr; a buffer in tests).
     side: Box<dyn std::io::Write + Send>,
@@ -214,10 +217,16 @@ pub struct Gtp {
     analysis_limits: AnalysisLimits,
 }
 
+/// The stderr line written once before the first chat line: gtp2ogs 9 (its
+/// `src/PvOutputParser.ts`) takes an engine whose stderr names KataGo for one that writes
+/// KataGo's chat lines, and only then turns them into variations for the observers.
+pub const OGS_FORM_LINE: &str = "tengen: chat lines in the form of KataGo's, for gtp2ogs";
+
 /// The lines gtp2ogs relays to an OGS game's chat (its `src/Bot.ts` scans the engine's
 /// stderr for `DISCUSSION:`, `MAIN:` and `MALKOVICH:`): after every move one line for the
-/// observers' channel (visits, with those the search started from, win rate, score lead
-/// and the principal variation), and on resigning one line for the main chat.
+/// observers' channel in KataGo's form, which gtp2ogs with `send_pv_data` shows as a
+/// variation (visits, win rate with two decimals, score lead, its spread and the principal
+/// variation), and on resigning one line for the main chat.
 pub fn ogs_chat_lines(r: &Report, size: usize, resigned: bool) -> Vec<String> {
     let Some(color) = r.color else {
         return vec![];
@@ -227,10 +236,10 @@ pub fn ogs_chat_lines(r: &Report, size: usize, resigned: bool) -> Vec<String> {
         let pv: Vec<String> = best.pv.iter().map(|&m| move_text(m, size)).collect();
         let visits: u64 = r.moves.iter().map(|m| m.visits).sum();
         lines.push(format!(
-            "MALKOVICH:Visits {visits} ({} reused) Winrate {:.1}% ScoreLead {:.1} PV {}",
-            r.reused,
+            "MALKOVICH:Visits {visits} Winrate {:.2}% ScoreLead {:.1} ScoreStdev {:.1} PV {}",
             best.winrate * 100.0,
             best.score_lead,
+            best.score_stdev,
             if pv.is_empty() {
                 move_text(best.mv, size)
             } else {
@@ -314,6 +323,7 @@ impl Gtp {
             engine: Engine::new(opts),
             kgs_chat: false,
             ogs_chat: false,
+            ogs_form_told: false,
             side: Box::new(std::io::stderr()),
             live_gfx: false,
             name: DEFAULT_NAME.into(),
@@ -532,6 +542,10 @@ impl Gtp {
                 .engine
                 .last_report()
                 .map_or(vec![], |r| ogs_chat_lines(r, size, d == Decision::Resign));
+            if !lines.is_empty() && !self.ogs_form_told {
+                write_side(&mut self.side, &format!("{OGS_FORM_LINE}\n"));
+                self.ogs_form_told = true;
+            }
             for l in lines {
                 write_side(&mut self.side, &format!("{l}\n"));
             }
@@ -896,6 +910,25 @@ impl Gtp {
             return Err(SYNTAX.into());
         }
         let choice = crate::rules::parse_kata_rules(&args.join(" "), self.game().rules())?;
+        self.engine.set_rules(choice.rules, &choice.name);
+        if let Some(k) = choice.komi {
+            self.engine.set_komi(k);
+        }
+        Ok(String::new())
+    }
+
+    /// `kata-set-rule KEY VALUE` (KataGo's): one field of the rules in force changed, as in
+    /// `kata-set-rules`' JSON.
+    fn set_rule(&mut self, args: &[String]) -> Reply {
+        let [key, value] = args else {
+            return Err(SYNTAX.into());
+        };
+        let choice = crate::rules::parse_kata_rule(
+            key,
+            value,
+            self.game().rules(),
+            self.engine.rules_name(),
+        )?;
         self.engine.set_rules(choice.rules, &choice.name);
         if let Some(k) = choice.komi {
             self.engine.set_komi(k);

@@ -2,7 +2,8 @@
 //!
 //! - [`ruleset`]: [`Rules`] (ko, suicide, scoring, end of game, handicap), the presets,
 //!   [`parse_rules_name`] (the one parser of rule-set names), `kata-get-rules` JSON and
-//!   [`parse_kata_rules`] (`kata-set-rules`: a name or KataGo's JSON).
+//!   [`parse_kata_rules`] (`kata-set-rules`: a name or KataGo's JSON), [`parse_kata_rule`]
+//!   (`kata-set-rule`: one field).
 //! - [`game`]: [`Game`], the board under a rule set with history, undo and checked play.
 //! - [`score`]: chain status, counting and [`GameScore`].
 //! - [`benson`]: Benson's unconditional life, for the default dead-stone status.
@@ -18,8 +19,8 @@ pub mod status;
 pub use benson::{pass_alive, PassAlive};
 pub use game::{parse_diagram, Game, Handicap, Move, SetupError};
 pub use ruleset::{
-    parse_kata_rules, parse_rules_name, HandicapBonus, KoRule, ParseRulesError, Preset, Rules,
-    RulesChoice, Scoring, SuicideRule,
+    parse_kata_rule, parse_kata_rules, parse_rules_name, HandicapBonus, KoRule, ParseRulesError,
+    Preset, Rules, RulesChoice, Scoring, SuicideRule,
 };
 pub use score::{Count, GameScore, Status, StatusMap, Tally};
 

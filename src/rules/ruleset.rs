@@ -494,6 +494,45 @@ pub fn parse_kata_rules(text: &str, current: &Rules) -> Result<RulesChoice, Stri
     })
 }
 
+/// KataGo's `kata-set-rule KEY VALUE`: the rules in force (`current`, shown as `name`) with
+/// one field changed, as the same field of [`Rules::from_kata_json`] reads it (`score` is
+/// `scoring`; words in any case; `true`/`false` for the flags). The other fields keep their
+/// values, komi included; `friendlyPassOk` replaces the `removeDead` it stands for.
+pub fn parse_kata_rule(
+    key: &str,
+    value: &str,
+    current: &Rules,
+    name: &str,
+) -> Result<RulesChoice, String> {
+    use serde_json::Value;
+    let key = if key == "score" { "scoring" } else { key };
+    let value = value.trim();
+    let v = match key {
+        "suicide" | "hasButton" | "friendlyPassOk" | "passStones" | "whitePassesLast"
+        | "fixedHandicap" | "removeDead" => match value.to_ascii_lowercase().as_str() {
+            "true" | "1" => Value::Bool(true),
+            "false" | "0" => Value::Bool(false),
+            _ => Value::String(value.to_string()),
+        },
+        "endPasses" | "komi" => value
+            .parse::<serde_json::Number>()
+            .map(Value::Number)
+            .unwrap_or_else(|_| Value::String(value.to_string())),
+        // a name is no field to set: `kata-set-rules NAME` chooses a preset
+        "name" => return Err("unknown rules field 'name'".into()),
+        _ => Value::String(value.to_string()),
+    };
+    let mut fields: serde_json::Map<String, Value> =
+        serde_json::from_str(&current.kata_json(name)).map_err(|e| e.to_string())?;
+    // komi stays as it is unless it is the field set (no `komi K` then)
+    fields.remove("komi");
+    if key == "friendlyPassOk" {
+        fields.remove("removeDead");
+    }
+    fields.insert(key.to_string(), v);
+    Rules::from_kata_json(&Value::Object(fields).to_string(), current)
+}
+
 /// The fields of a KataGo JSON rules object, each as given (`None`: left out).
 #[derive(Default)]
 struct KataFields {
@@ -1096,6 +1135,58 @@ mod tests {
     }
 
     /// Every preset's `kata-get-rules` JSON comes back as the preset, komi and name included.
+    #[test]
+    fn kata_set_rule_changes_one_field() {
+        // every field of every preset set to its own value (as text, the way GTP gives it)
+        // leaves the rules and their name as they were
+        for p in Preset::ALL {
+            let r = Rules::preset(p);
+            let json: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&r.kata_json(p.name())).unwrap();
+            for (key, v) in json
+                .iter()
+                .filter(|(k, _)| *k != "name" && *k != "hasButton")
+            {
+                let text = match v {
+                    serde_json::Value::String(s) => s.to_lowercase(),
+                    other => other.to_string(),
+                };
+                let c = parse_kata_rule(key, &text, &r, p.name()).unwrap();
+                assert_eq!(
+                    (&c.rules, c.name.as_str()),
+                    (&r, p.name()),
+                    "{p} {key} {text}"
+                );
+            }
+        }
+        // one field changed, the others and komi kept
+        let mut r = Rules::preset(Preset::Japanese);
+        r.komi = 0.5;
+        let c = parse_kata_rule("ko", "Positional", &r, "japanese").unwrap();
+        assert_eq!(c.rules.ko, KoRule::Positional);
+        assert_eq!((c.rules.scoring, c.rules.komi), (Scoring::Territory, 0.5));
+        assert_eq!((c.name.as_str(), c.komi), ("custom", None));
+        let c = parse_kata_rule("score", "AREA", &r, "japanese").unwrap();
+        assert_eq!(c.rules.scoring, Scoring::Area);
+        let c = parse_kata_rule("komi", "6", &r, "japanese").unwrap();
+        assert_eq!((c.komi, c.rules.komi), (Some(6.0), 6.0));
+        // friendlyPassOk stands for removeDead under area scoring
+        let tt = Rules::preset(Preset::TrompTaylor);
+        assert!(!tt.remove_dead);
+        let c = parse_kata_rule("friendlyPassOk", "TRUE", &tt, "tromp-taylor").unwrap();
+        assert!(c.rules.remove_dead);
+        for (k, v) in [
+            ("ko", "SUPER"),
+            ("suicide", "maybe"),
+            ("Ko", "SIMPLE"),
+            ("name", "japanese"),
+            ("endPasses", "7"),
+            ("hasButton", "true"),
+        ] {
+            assert!(parse_kata_rule(k, v, &r, "japanese").is_err(), "{k} {v}");
+        }
+    }
+
     #[test]
     fn kata_json_round_trips_presets() {
         for p in Preset::ALL {

@@ -499,6 +499,55 @@ impl Shared {
     }
 }
 
+/// A variation as gtp2ogs 9.0.1 reads it from an engine's stderr.
+struct Gtp2ogsVariation {
+    visits: u64,
+    win_rate: f64,
+    /// The moves in OGS's two-letter form (`..` a pass).
+    moves: String,
+}
+
+/// The rules of gtp2ogs 9.0.1's `src/PvOutputParser.ts` for KataGo, ported: the engine is
+/// KataGo once a stderr line names it (`detectEngine`), and then a line matching its
+/// chat-line pattern is a variation (`processLine`, case "katago"), its moves turned into
+/// OGS's letters (`formatMove`, 9x9).
+fn gtp2ogs_variation(stderr: &[&str]) -> Option<Gtp2ogsVariation> {
+    let katago = regex::Regex::new(
+        r"(CHAT|MALKOVICH):Visits (\d*) Winrate (\d+\.\d\d)% ScoreLead (-?\d+\.\d) ScoreStdev (-?\d+\.\d) (\(PDA (-?\d+.\d\d)\) )?PV (.*)",
+    )
+    .ok()?;
+    let mut detected = false;
+    for line in stderr.iter().map(|l| l.trim()) {
+        detected |= line.contains("KataGo");
+        if !detected {
+            continue;
+        }
+        if let Some(m) = katago.captures(line) {
+            let letters = "abcdefghjklmnopqrst";
+            let moves = m[8]
+                .trim()
+                .split(' ')
+                .map(|s| {
+                    if s == "pass" {
+                        return Some("..".to_string());
+                    }
+                    let col = letters.find(s.get(..1)?.to_ascii_lowercase().as_str())?;
+                    let row: usize = s.get(1..)?.parse().ok()?;
+                    let y = 9usize.checked_sub(row)?;
+                    let abc = |i: usize| char::from(b'a' + i as u8);
+                    Some(format!("{}{}", abc(col), abc(y)))
+                })
+                .collect::<Option<String>>()?;
+            return Some(Gtp2ogsVariation {
+                visits: m[2].parse().ok()?,
+                win_rate: m[3].parse().ok()?,
+                moves,
+            });
+        }
+    }
+    None
+}
+
 #[test]
 fn ogs_chat_writes_one_line_a_move_in_gtp2ogs_form() {
     let side = Shared::default();
@@ -513,12 +562,26 @@ fn ogs_chat_writes_one_line_a_move_in_gtp2ogs_form() {
     ok(&mut g, "showboard");
     let text = side.text();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 1, "{text}");
-    let re = regex::Regex::new(
-        r"^MALKOVICH:Visits \d+ \(0 reused\) Winrate \d+\.\d% ScoreLead -?\d+\.\d PV( ([A-HJ]\d|pass))+$",
-    )
-    .map_err(|e| e.to_string());
-    assert!(re.is_ok_and(|re| re.is_match(lines[0])), "{text}");
+    // the form line once, then one chat line a played move
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0], OGS_FORM_LINE);
+    let v = gtp2ogs_variation(&lines).expect("gtp2ogs finds a variation");
+    assert!(
+        v.visits > 0 && (0.0..=100.0).contains(&v.win_rate),
+        "{text}"
+    );
+    assert!(
+        !v.moves.is_empty() && v.moves.len().is_multiple_of(2),
+        "{text}"
+    );
+    // the next move writes its chat line without the form line again
+    ok(&mut g, "genmove b");
+    let text = side.text();
+    assert_eq!(text.lines().filter(|l| *l == OGS_FORM_LINE).count(), 1);
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("MALKOVICH:")).count(),
+        2
+    );
     // off by default
     let side = Shared::default();
     let mut g = engine().with_side_channel(Box::new(side.clone()));
@@ -549,11 +612,15 @@ fn ogs_chat_says_goodbye_on_resigning() {
     assert_eq!(
         lines,
         [
-            "MALKOVICH:Visits 100 (0 reused) Winrate 3.0% ScoreLead -30.0 PV C3 pass",
+            "MALKOVICH:Visits 100 Winrate 3.00% ScoreLead -30.0 ScoreStdev 0.0 PV C3 pass",
             "DISCUSSION:white resigns: white wins only 3% of my playouts. Thank you for the game."
         ]
     );
     assert!(ogs_chat_lines(&Report::default(), 9, false).is_empty());
+    // without the form line gtp2ogs takes it for no engine it knows: no variation
+    assert!(gtp2ogs_variation(&[lines[0].as_str()]).is_none());
+    let v = gtp2ogs_variation(&[OGS_FORM_LINE, lines[0].as_str()]).expect("a variation");
+    assert_eq!((v.visits, v.win_rate, v.moves.as_str()), (100, 3.0, "cg.."));
 }
 
 #[test]
@@ -734,7 +801,8 @@ fn analysis_streams_and_genmove_analyze_plays() {
         .unwrap();
     assert!((0..=10000).contains(&wr));
     assert_eq!(g.game().move_number(), 2);
-    // a known key with a malformed value is a syntax error; an unknown key is ignored
+    // a known key with a malformed value is a syntax error, so is a key without a value; an
+    // unknown key with its value is ignored
     for bad in [
         "kata-analyze b 10 maxvisits x",
         "kata-analyze b 10 maxvisits 0",
@@ -742,11 +810,13 @@ fn analysis_streams_and_genmove_analyze_plays() {
         "kata-analyze b 10 ownership maybe",
         "kata-analyze b 10 pvVisits",
         "lz-analyze b 10 interval x",
+        "lz-analyze abc",
+        "kata-analyze 10 foo",
+        "kata-analyze b 10 bogus",
     ] {
         assert_eq!(err(&mut g, bad), "syntax error", "{bad}");
     }
     for unknown in [
-        "kata-analyze b 10 bogus",
         "kata-analyze b 10 movesOwnershipStdev true pvEdgeVisits true",
         "lz-analyze b 10 bogus 1 maxmoves 2",
     ] {
