@@ -910,6 +910,12 @@ impl Gtp {
             return Err(SYNTAX.into());
         }
         let choice = crate::rules::parse_kata_rules(&args.join(" "), self.game().rules())?;
+        self.apply_rules(choice)
+    }
+
+    /// Puts rules chosen by `kata-set-rules` or `kata-set-rule` in force, with the komi
+    /// they gave (as `komi K` sets it).
+    fn apply_rules(&mut self, choice: crate::rules::RulesChoice) -> Reply {
         self.engine.set_rules(choice.rules, &choice.name);
         if let Some(k) = choice.komi {
             self.engine.set_komi(k);
@@ -929,11 +935,7 @@ impl Gtp {
             self.game().rules(),
             self.engine.rules_name(),
         )?;
-        self.engine.set_rules(choice.rules, &choice.name);
-        if let Some(k) = choice.komi {
-            self.engine.set_komi(k);
-        }
-        Ok(String::new())
+        self.apply_rules(choice)
     }
 
     /// `kgs-rules NAME [...]`: kgsGtp may extend the command with more words, which are

@@ -1134,7 +1134,6 @@ mod tests {
         c
     }
 
-    /// Every preset's `kata-get-rules` JSON comes back as the preset, komi and name included.
     #[test]
     fn kata_set_rule_changes_one_field() {
         // every field of every preset set to its own value (as text, the way GTP gives it)
@@ -1187,6 +1186,7 @@ mod tests {
         }
     }
 
+    /// Every preset's `kata-get-rules` JSON comes back as the preset, komi and name included.
     #[test]
     fn kata_json_round_trips_presets() {
         for p in Preset::ALL {
