@@ -9,6 +9,7 @@
 //! - [`clock`]: time controls and the game clock, shared by the engine and the match runner.
 //! - [`patterns`]: the learned move patterns the priors read.
 //! - [`book`]: the 19x19 opening book and the local joseki dictionary (reading them).
+//! - [`nn`]: the policy network (input planes, layers, forward pass, weight files).
 //! - [`search`]: playouts and search.
 //! - [`engine`]: the game, the searcher and the clock behind one API (no protocol).
 //! - [`gtp`]: the GTP engine on stdin/stdout.
@@ -28,6 +29,7 @@ pub mod book;
 pub mod clock;
 pub mod engine;
 pub mod gtp;
+pub mod nn;
 pub mod patterns;
 pub mod rules;
 pub mod search;
@@ -53,7 +55,8 @@ mod layers {
     const TOOLS: &[&str] = &["arena", "benchcmd", "learn", "review", "scorecmd"];
     /// The engine's modules.
     const ENGINE: &[&str] = &[
-        "board", "book", "clock", "engine", "gtp", "patterns", "rules", "search", "sgf", "tactics",
+        "board", "book", "clock", "engine", "gtp", "nn", "patterns", "rules", "search", "sgf",
+        "tactics",
     ];
 
     /// The `.rs` files under `dir` (or `dir.rs` itself), recursively.

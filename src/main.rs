@@ -135,6 +135,11 @@ enum Command {
         #[command(subcommand)]
         what: tengen::learn::PatternsCommand,
     },
+    /// The policy network: train it on game records, export its weights.
+    Policy {
+        #[command(subcommand)]
+        what: tengen::learn::policy::PolicyCommand,
+    },
     /// The opening book: build it from game records.
     Book {
         #[command(subcommand)]
@@ -164,6 +169,8 @@ enum BenchCommand {
     Playouts(PlayoutBenchArgs),
     /// The full tree search from the empty board.
     Search(tengen::benchcmd::search::SearchBenchArgs),
+    /// One forward pass of the policy network on one core.
+    Policy(tengen::benchcmd::policy::PolicyBenchArgs),
 }
 
 fn parse_time(s: &str) -> Result<f64, String> {
@@ -425,7 +432,7 @@ fn main() -> ExitCode {
     // training reports its progress at the info level
     let patterns = matches!(
         cli.command,
-        Some(Command::Patterns { .. } | Command::Book { .. })
+        Some(Command::Patterns { .. } | Command::Book { .. } | Command::Policy { .. })
     );
     let level = if patterns {
         cli.verbose.max(1)
@@ -448,6 +455,9 @@ fn main() -> ExitCode {
         }) => finish(
             bench_positions(a).and_then(|p| tengen::benchcmd::search::run_search_bench_on(a, &p)),
         ),
+        Some(Command::Bench {
+            what: BenchCommand::Policy(a),
+        }) => finish(tengen::benchcmd::policy::run(a)),
         Some(Command::Match(m)) => finish(match &m.sub {
             Some(MatchSub::Merge(a)) => tengen::arena::merge(a),
             None => tengen::arena::run(&m.args),
@@ -460,6 +470,10 @@ fn main() -> ExitCode {
             tengen::learn::PatternsCommand::Eval(a) => tengen::learn::run_eval(a),
             tengen::learn::PatternsCommand::Playout(a) => tengen::learn::playout::run(a),
             tengen::learn::PatternsCommand::Balance(a) => tengen::learn::balance::run(a),
+        }),
+        Some(Command::Policy { what }) => finish(match what {
+            tengen::learn::policy::PolicyCommand::Train(a) => tengen::learn::policy::run_train(a),
+            tengen::learn::policy::PolicyCommand::Export(a) => tengen::learn::policy::run_export(a),
         }),
         Some(Command::Book {
             what: tengen::learn::book::BookCommand::Build(a),

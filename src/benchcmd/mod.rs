@@ -1,6 +1,8 @@
 //! `tengen bench`: speed measurements above the engine. `tengen bench playouts` (here):
-//! light-playout speed from the empty board; `tengen bench search` ([`search`]).
+//! light-playout speed from the empty board; `tengen bench search` ([`search`]);
+//! `tengen bench policy` ([`policy`]).
 
+pub mod policy;
 pub mod search;
 
 use crate::board::{AnyBoard, Board, Color};

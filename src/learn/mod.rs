@@ -13,6 +13,7 @@ pub mod book;
 pub mod eval;
 pub mod joseki;
 pub mod playout;
+pub mod policy;
 pub mod records;
 pub mod train;
 

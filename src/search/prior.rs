@@ -8,7 +8,7 @@ use crate::board::{Bitset, Board, Color, Point};
 use crate::book::joseki::Joseki;
 use crate::patterns::features::Context;
 use crate::patterns::model::Model;
-use crate::tactics::{self, PointList};
+use crate::tactics::{self, Tactical};
 use std::cell::RefCell;
 
 /// Weights of the prior terms, in units of the even prior's visits.
@@ -347,90 +347,6 @@ impl Priors {
                 a.add(e * self.params.joseki * share, 1.0);
             }
         }
-    }
-}
-
-/// The tactical points of a position for the side to move, found chain by chain.
-struct Tactical<const W: usize> {
-    /// The side to move.
-    c: Color,
-    /// Liberties of enemy chains in atari.
-    capture: Bitset<W>,
-    /// Moves that save an own chain in atari (counter-captures, working escapes).
-    save: Bitset<W>,
-    /// Extensions of own chains in atari that a ladder catches.
-    caught: Bitset<W>,
-    /// Ataris on two-liberty enemy chains that capture them in a ladder.
-    ladder: Bitset<W>,
-}
-
-impl<const W: usize> Tactical<W> {
-    fn of<const P: usize>(b: &Board<W, P>, c: Color) -> Self {
-        let mut t = Tactical {
-            c,
-            capture: Bitset::EMPTY,
-            save: Bitset::EMPTY,
-            caught: Bitset::EMPTY,
-            ladder: Bitset::EMPTY,
-        };
-        let mut heads = Bitset::<W>::EMPTY;
-        let stones = b.stones(Color::Black).or(b.stones(Color::White));
-        let mut list = PointList::new();
-        let mut scratch: Option<Board<W, P>> = None;
-        for i in stones.iter() {
-            let q = Point(i as u16);
-            let h = b.chain_head(q);
-            if !heads.insert(h.idx()) {
-                continue;
-            }
-            let libs = b.lib_count(q);
-            let own = b.color_at(q) == Some(c);
-            match (own, libs) {
-                (false, 1) => {
-                    if let Some(l) = tactics::atari_liberty(b, q) {
-                        t.capture.insert(l.idx());
-                    }
-                }
-                (true, 1) => {
-                    list.clear();
-                    // the ladder is read on a copy, made once (each read leaves it as it was)
-                    let s = scratch.get_or_insert(*b);
-                    tactics::escape_moves(s, q, &mut list);
-                    for &m in list.as_slice() {
-                        t.save.insert(m.idx());
-                    }
-                    if let Some(l) = tactics::atari_liberty(b, q) {
-                        if !list.contains(l) {
-                            t.caught.insert(l.idx());
-                        }
-                    }
-                }
-                (false, 2) => {
-                    for l in b.chain_libs(q).iter() {
-                        let lp = Point(l as u16);
-                        if tactics::ladder_works(b, c, q, lp) {
-                            t.ladder.insert(l);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        t
-    }
-
-    /// Stones captured by playing `p` (enemy chains in atari next to it).
-    fn capture_size<const P: usize>(&self, b: &Board<W, P>, p: Point) -> usize {
-        tactics::libs_after(b, self.c, p).captured as usize
-    }
-
-    /// Own stones in atari next to `p`.
-    fn save_size<const P: usize>(&self, b: &Board<W, P>, p: Point) -> usize {
-        b.neighbors(p)
-            .filter(|&q| b.color_at(q) == Some(self.c) && b.lib_count(q) == 1)
-            .map(|q| b.chain_len(q))
-            .max()
-            .unwrap_or(0)
     }
 }
 

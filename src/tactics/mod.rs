@@ -16,6 +16,7 @@
 pub mod atari;
 pub mod ladder;
 pub mod nakade;
+pub mod points;
 pub mod seki;
 pub mod selfatari;
 pub mod twolib;
@@ -26,6 +27,7 @@ pub(crate) mod testutil;
 pub use atari::{atari_liberty, capture_moves, escape_moves};
 pub use ladder::{escape_is_caught, ladder_works};
 pub use nakade::nakade_point;
+pub use points::Tactical;
 pub use seki::breaks_seki;
 pub use selfatari::{
     is_bad_self_atari, is_self_atari, is_three_lib_suicide, libs_after, self_atari_other_lib,

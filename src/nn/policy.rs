@@ -1,0 +1,86 @@
+//! The network as the engine asks it: the probability of every legal move and of passing in
+//! one position, one forward pass on this thread.
+
+use super::features::{self, LEGAL, PLANES};
+use super::net::{Net, Tape};
+use crate::board::{Board, Color, Point};
+use crate::patterns::model::Model;
+
+/// A network with the buffers of a batch-1 forward pass on one board size.
+#[derive(Clone, Debug)]
+pub struct Evaluator<'n> {
+    net: &'n Net,
+    tape: Tape,
+    probs: Vec<f32>,
+}
+
+impl<'n> Evaluator<'n> {
+    /// An evaluator of `net` on `size` boards.
+    pub fn new(net: &'n Net, size: usize) -> Evaluator<'n> {
+        let tape = Tape::new(net, size, 1);
+        let probs = vec![0.0; tape.points() + 1];
+        Evaluator { net, tape, probs }
+    }
+
+    /// The board size.
+    pub fn size(&self) -> usize {
+        self.tape.geo.size
+    }
+
+    /// The probability of each move of `c` on `b` (a board of this evaluator's size): one
+    /// a point in the order of [`features::point_index`] (0 where the move is illegal),
+    /// then passing. `last` holds the earlier moves, the most recent first (`None`: a pass).
+    pub fn evaluate<const W: usize, const P: usize>(
+        &mut self,
+        b: &Board<W, P>,
+        c: Color,
+        last: &[Option<Point>],
+    ) -> &[f32] {
+        debug_assert_eq!(b.size(), self.size());
+        features::encode(b, c, last, Model::embedded(), 0, self.tape.input_mut(0));
+        self.net.forward(&mut self.tape, 1);
+        let n = self.tape.points();
+        let logits = self.tape.logits(0);
+        let input = &self.tape.input;
+        let legal = |p: usize| p == n || input[p * PLANES + LEGAL] > 0.5;
+        let max = (0..=n)
+            .filter(|&p| legal(p))
+            .map(|p| logits[p])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let mut sum = 0.0;
+        for (p, out) in self.probs.iter_mut().enumerate() {
+            *out = if legal(p) {
+                (logits[p] - max).exp()
+            } else {
+                0.0
+            };
+            sum += *out;
+        }
+        for v in &mut self.probs {
+            *v /= sum;
+        }
+        &self.probs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board19;
+
+    #[test]
+    fn probabilities_cover_the_legal_moves_only() {
+        let net = crate::nn::net::sample(1, 8);
+        let size = 9;
+        let p = |x, y| Point::new(x, y, size);
+        let b = Board19::from_stones(size, &[p(2, 2), p(4, 4)], &[p(3, 3)]).unwrap();
+        let mut e = Evaluator::new(&net, size);
+        let probs = e.evaluate(&b, Color::White, &[Some(p(4, 4))]).to_vec();
+        assert_eq!(probs.len(), 82);
+        let sum: f32 = probs.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-4, "{sum}");
+        assert_eq!(probs[features::point_index(p(2, 2), size, 0)], 0.0);
+        assert!(probs[features::point_index(p(6, 6), size, 0)] > 0.0);
+        assert!(probs[81] > 0.0, "passing is always allowed");
+    }
+}
