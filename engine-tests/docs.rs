@@ -30,10 +30,13 @@ const SUBCOMMANDS: &[&str] = &[
     "review",
     "bench playouts",
     "bench search",
+    "bench policy",
     "patterns train",
     "patterns playout",
     "patterns balance",
     "patterns eval",
+    "policy train",
+    "policy export",
     "book build",
     "book joseki",
 ];
