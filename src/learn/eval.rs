@@ -4,6 +4,10 @@
 
 use super::records::Moves;
 use super::train::{context, for_each_candidate};
+use crate::board::Point;
+use crate::nn::features::{point_index, HISTORY};
+use crate::nn::net::Net;
+use crate::nn::policy::Evaluator;
 use crate::patterns::model::Model;
 use rayon::prelude::*;
 
@@ -67,10 +71,24 @@ fn score(gammas: &[f32], played: usize) -> (usize, f64) {
     (rank, (g as f64 / total).ln())
 }
 
-fn eval_game(g: &Moves, model: &Model) -> Result<[Counts; 4], String> {
+/// The policy network and its share of the prior (the patterns' probabilities have the
+/// rest).
+#[derive(Clone, Copy)]
+pub struct Network<'a> {
+    /// The weights.
+    pub net: &'a Net,
+    /// The network's weight in the mix, 0 to 1.
+    pub mix: f32,
+}
+
+fn eval_game(g: &Moves, model: &Model, network: Option<Network>) -> Result<[Counts; 4], String> {
     let mut out = [Counts::default(); 4];
     let mut gammas = vec![];
+    let mut history: Vec<Option<Point>> = vec![];
+    let mut evaluator = network.map(|n| Evaluator::new(n.net, g.size));
     g.replay(|pos| {
+        let recent: Vec<Option<Point>> = history.iter().rev().take(HISTORY).copied().collect();
+        history.push(pos.played);
         let ctx = context(pos);
         gammas.clear();
         let mut played = None;
@@ -86,6 +104,17 @@ fn eval_game(g: &Moves, model: &Model) -> Result<[Counts; 4], String> {
         let Some(played) = played else {
             return;
         };
+        if let (Some(e), Some(n)) = (evaluator.as_mut(), network) {
+            let probs = e.evaluate(pos.board, pos.color, &recent);
+            let total: f32 = gammas.iter().sum();
+            let points = g.size * g.size;
+            let mut i = 0;
+            for_each_candidate(pos, &ctx, |p, _| {
+                let net = p.map_or(probs[points], |p| probs[point_index(p, g.size, 0)]);
+                gammas[i] = n.mix * net + (1.0 - n.mix) * gammas[i] / total.max(1e-30);
+                i += 1;
+            });
+        }
         let (rank, ll) = score(&gammas, played);
         let stage = STAGES.iter().rposition(|s| pos.number >= s.0).unwrap_or(0);
         let c = &mut out[stage];
@@ -100,10 +129,17 @@ fn eval_game(g: &Moves, model: &Model) -> Result<[Counts; 4], String> {
     Ok(out)
 }
 
-/// Evaluates `model` on `games` (in parallel).
-pub fn evaluate(games: &[Moves], damaged: usize, model: &Model) -> EvalStats {
-    let per_game: Vec<Option<[Counts; 4]>> =
-        games.par_iter().map(|g| eval_game(g, model).ok()).collect();
+/// Evaluates `model`, mixed with `network` when given, on `games` (in parallel).
+pub fn evaluate(
+    games: &[Moves],
+    damaged: usize,
+    model: &Model,
+    network: Option<Network>,
+) -> EvalStats {
+    let per_game: Vec<Option<[Counts; 4]>> = games
+        .par_iter()
+        .map(|g| eval_game(g, model, network).ok())
+        .collect();
     let mut s = EvalStats {
         damaged,
         ..Default::default()
@@ -190,19 +226,49 @@ mod tests {
         }
         .parse()
         .unwrap();
-        let uniform = evaluate(std::slice::from_ref(&g), 0, &Model::uniform());
+        let uniform = evaluate(std::slice::from_ref(&g), 0, &Model::uniform(), None);
         assert_eq!(uniform.games, 1);
         assert_eq!(uniform.all.positions, 5);
         assert_eq!(uniform.all.top[0], 0);
         let mut m = Model::uniform();
         m.set_level(Group::Line, 3, 50.0);
         m.set_level(Group::Pass, 1, 0.01);
-        let better = evaluate(std::slice::from_ref(&g), 0, &m);
+        let better = evaluate(std::slice::from_ref(&g), 0, &m, None);
         assert!(better.all.log_likelihood > uniform.all.log_likelihood);
         // every third-line point is as strong as the one played: ties count against
         assert_eq!(better.all.top[2], 0, "{}", better.table());
         let j = better.json();
         assert_eq!(j["positions"], 5);
         assert!(better.table().lines().count() == 6);
+    }
+
+    #[test]
+    fn a_network_mixed_in_changes_the_ranks_and_none_of_it_changes_nothing() {
+        let g = RawGame {
+            name: "t".into(),
+            text: "1\t;B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[jp]".into(),
+            sgf: false,
+        }
+        .parse()
+        .unwrap();
+        let games = std::slice::from_ref(&g);
+        let model = Model::embedded().unwrap();
+        let net = crate::learn::policy::initial(1, 8, 3);
+        let plain = evaluate(games, 0, model, None);
+        let none = Network {
+            net: &net,
+            mix: 0.0,
+        };
+        let zero = evaluate(games, 0, model, Some(none));
+        assert_eq!(zero.all.top, plain.all.top);
+        assert!((zero.all.log_likelihood - plain.all.log_likelihood).abs() < 1e-3);
+        let all = Network {
+            net: &net,
+            mix: 1.0,
+        };
+        let netted = evaluate(games, 0, model, Some(all));
+        assert_eq!(netted.all.positions, 7);
+        // an untrained network is far worse than the patterns
+        assert!(netted.all.log_likelihood < plain.all.log_likelihood - 1.0);
     }
 }

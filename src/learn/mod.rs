@@ -80,6 +80,12 @@ pub struct EvalArgs {
     /// capture, atari, escape, self-atari, line, dist-last, dist-last2, shape (repeatable).
     #[arg(long = "ignore", value_name = "GROUP")]
     pub ignore: Vec<String>,
+    /// A policy network's weights (or a training checkpoint) to mix into the prior.
+    #[arg(long)]
+    pub policy: Option<PathBuf>,
+    /// The network's share of the mixed prior (0 to 1; the patterns have the rest).
+    #[arg(long, default_value_t = 1.0)]
+    pub policy_mix: f32,
     /// Shapes above this size are left out (0: 3x3 only; 7: all).
     #[arg(long, default_value_t = SIZES - 1)]
     pub max_shape_size: usize,
@@ -229,8 +235,25 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
     let from = raw.len().saturating_sub(a.games);
     let (games, damaged) = parse_all(&raw[from..]);
     drop(raw);
+    let net = match &a.policy {
+        Some(p) => {
+            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Some(
+                crate::nn::net::Net::from_safetensors(&bytes)
+                    .map_err(|e| format!("{}: {e}", p.display()))?,
+            )
+        }
+        None => None,
+    };
+    if !(0.0..=1.0).contains(&a.policy_mix) {
+        return Err("--policy-mix must be between 0 and 1".into());
+    }
+    let network = net.as_ref().map(|net| eval::Network {
+        net,
+        mix: a.policy_mix,
+    });
     let t = Instant::now();
-    let stats = eval::evaluate(&games, damaged, &model);
+    let stats = eval::evaluate(&games, damaged, &model, network);
     print!("{}", stats.table());
     println!(
         "{} games ({} damaged skipped), {:.1} s",
