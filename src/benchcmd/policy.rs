@@ -44,7 +44,10 @@ pub fn run(a: &PolicyBenchArgs) -> Result<(), String> {
             let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
             Net::from_safetensors(&bytes).map_err(|e| format!("{}: {e}", p.display()))?
         }
-        None => crate::learn::policy::initial(a.blocks, a.filters, 1),
+        None => {
+            crate::nn::net::check_shape(a.blocks, a.filters)?;
+            crate::learn::policy::initial(a.blocks, a.filters, 1)
+        }
     };
     let mut b = Board19::new(a.size).ok_or("--size must be 2..=19")?;
     let mut rng = SmallRng::seed_from_u64(7);

@@ -84,6 +84,7 @@ pub struct Network<'a> {
 fn eval_game(g: &Moves, model: &Model, network: Option<Network>) -> Result<[Counts; 4], String> {
     let mut out = [Counts::default(); 4];
     let mut gammas = vec![];
+    let mut candidates: Vec<Option<Point>> = vec![];
     let mut history: Vec<Option<Point>> = vec![];
     let mut evaluator = network.map(|n| Evaluator::new(n.net, g.size));
     g.replay(|pos| {
@@ -92,10 +93,12 @@ fn eval_game(g: &Moves, model: &Model, network: Option<Network>) -> Result<[Coun
         let ctx = context(pos);
         gammas.clear();
         let mut played = None;
+        candidates.clear();
         for_each_candidate(pos, &ctx, |p, _| {
             if p == pos.played {
                 played = Some(gammas.len());
             }
+            candidates.push(p);
             gammas.push(match p {
                 Some(p) => model.gamma(pos.board, &ctx, p),
                 None => model.pass_gamma(&ctx),
@@ -108,12 +111,10 @@ fn eval_game(g: &Moves, model: &Model, network: Option<Network>) -> Result<[Coun
             let probs = e.evaluate(pos.board, pos.color, &recent);
             let total: f32 = gammas.iter().sum();
             let points = g.size * g.size;
-            let mut i = 0;
-            for_each_candidate(pos, &ctx, |p, _| {
+            for (gamma, p) in gammas.iter_mut().zip(&candidates) {
                 let net = p.map_or(probs[points], |p| probs[point_index(p, g.size, 0)]);
-                gammas[i] = n.mix * net + (1.0 - n.mix) * gammas[i] / total.max(1e-30);
-                i += 1;
-            });
+                *gamma = n.mix * net + (1.0 - n.mix) * *gamma / total.max(1e-30);
+            }
         }
         let (rank, ll) = score(&gammas, played);
         let stage = STAGES.iter().rposition(|s| pos.number >= s.0).unwrap_or(0);

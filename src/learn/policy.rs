@@ -54,8 +54,8 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 64)]
     pub filters: usize,
     /// Positions a step.
-    #[arg(long, default_value_t = 64)]
-    pub batch: usize,
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub batch: u32,
     /// Positions the learning rate's schedule plans for (cosine decay to 2% of `--lr`);
     /// training stops there.
     #[arg(long, default_value_t = 4_000_000)]
@@ -73,10 +73,10 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 4_096)]
     pub eval_positions: usize,
     /// Positions trained between two held-out measurements.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub eval_every: u64,
     /// Positions trained between two log lines.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub log_every: u64,
     /// Minutes between two checkpoints.
     #[arg(long, default_value_t = 10.0)]
@@ -298,6 +298,26 @@ fn backward(net: &Net, w: &mut Worker) {
     );
 }
 
+/// Sums the workers' gradients, takes one Adam step with them at rate `lr`, and zeroes
+/// every worker's gradients for the next batch.
+fn apply_gradients(net: &mut Net, adam: &mut Adam, workers: &mut [Worker], lr: f32) {
+    let Some((first, rest)) = workers.split_first_mut() else {
+        return;
+    };
+    for w in rest.iter_mut() {
+        for (g, o) in first.grads.tensors_mut().into_iter().zip(w.grads.tensors()) {
+            g.iter_mut().zip(o.2).for_each(|(x, y)| *x += y);
+        }
+        w.grads.tensors_mut().into_iter().for_each(|t| t.fill(0.0));
+    }
+    adam.step(net, &first.grads, lr);
+    first
+        .grads
+        .tensors_mut()
+        .into_iter()
+        .for_each(|t| t.fill(0.0));
+}
+
 /// Adam's moments, one pair of tensors a weight tensor.
 struct Adam {
     m: Vec<Vec<f32>>,
@@ -517,9 +537,8 @@ fn held_out(net: &Net, workers: &mut [Worker], games: &[Moves], sample: &[Sample
 /// Runs `tengen policy train`.
 pub fn run_train(a: &TrainArgs) -> Result<(), String> {
     super::set_threads(a.threads);
-    if a.batch == 0 || a.blocks == 0 || a.filters == 0 {
-        return Err("--batch, --blocks and --filters must be at least 1".into());
-    }
+    crate::nn::net::check_shape(a.blocks, a.filters)?;
+    let batch_size = a.batch as usize;
     let started = Instant::now();
     let (net, adam, progress) = if a.checkpoint.exists() {
         let (net, adam, p) = load_checkpoint(&a.checkpoint)?;
@@ -565,7 +584,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
         net.parameters()
     );
     let threads = rayon::current_num_threads().max(1);
-    let per = a.batch.div_ceil(threads);
+    let per = batch_size.div_ceil(threads);
     let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(&net, 19, per)).collect();
     let mut logf = match &a.log {
         Some(p) => Some(
@@ -616,26 +635,9 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
                 (s, (mix(progress.seed, k) % 8) as usize)
             })
             .collect();
-        let (l, r, used) = step_workers(&net, &mut workers, &train_games, &batch, a.batch, true);
-        let mut grads = std::mem::replace(&mut workers[0].grads, Net::zeros(0, 0));
-        for w in &mut workers[1..] {
-            for (g, o) in grads.tensors_mut().into_iter().zip(w.grads.tensors()) {
-                for (x, y) in g.iter_mut().zip(o.2) {
-                    *x += y;
-                }
-            }
-        }
+        let (l, r, used) = step_workers(&net, &mut workers, &train_games, &batch, batch_size, true);
         let lr = learning_rate(a.lr, progress.positions, a.positions);
-        adam.step(&mut net, &grads, lr);
-        for g in grads.tensors_mut() {
-            g.fill(0.0);
-        }
-        workers[0].grads = grads;
-        for w in &mut workers[1..] {
-            for g in w.grads.tensors_mut() {
-                g.fill(0.0);
-            }
-        }
+        apply_gradients(&mut net, &mut adam, &mut workers, lr);
         let before = progress.positions;
         progress.positions += a.batch as u64;
         loss_sum += l;

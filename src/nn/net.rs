@@ -89,6 +89,16 @@ fn relu(v: &mut [f32]) {
     }
 }
 
+/// Whether a network of `blocks` x `filters` is one the tools build (1..=40 blocks,
+/// 1..=512 filters); the error says what is out of range.
+pub fn check_shape(blocks: usize, filters: usize) -> Result<(), String> {
+    if (1..=40).contains(&blocks) && (1..=512).contains(&filters) {
+        Ok(())
+    } else {
+        Err("--blocks must be 1..=40 and --filters 1..=512".into())
+    }
+}
+
 impl Net {
     /// A network of `blocks` blocks of `filters` channels, every weight zero.
     pub fn zeros(blocks: usize, filters: usize) -> Net {
@@ -219,9 +229,7 @@ impl Net {
             .count();
         let stem_b = read(&st, "stem.b", None)?;
         let f = stem_b.len();
-        if f == 0 {
-            return Err("no filters".into());
-        }
+        check_shape(blocks, f).map_err(|_| format!("{blocks} blocks x {f} filters"))?;
         let mut net = Net::zeros(blocks, f);
         net.stem.w = read(&st, "stem.w", Some(9 * PLANES * f))?;
         net.stem.b = stem_b;
@@ -316,6 +324,13 @@ mod tests {
         assert_eq!(net.parameters(), 9 * PLANES * 4 + 4 + 4 * (9 * 16 + 4) + 10);
         assert!(Net::from_safetensors(&bytes[..bytes.len() / 2]).is_err());
         assert!(Net::from_safetensors(b"not a file").is_err());
+        // a shape no tool builds is refused before anything is allocated for it
+        let huge = vec![0.0f32; 600];
+        let t = [("stem.b".to_string(), vec![600], &huge[..])];
+        let bytes = write_safetensors(&t, HashMap::new()).unwrap();
+        assert!(Net::from_safetensors(&bytes)
+            .unwrap_err()
+            .contains("600 filters"));
     }
 
     #[test]
