@@ -31,21 +31,7 @@ case $size in
   19)
     games=${2:-5} secs=${SECONDS_19:-2} budget=$(( ${SECONDS_19:-2} + 2 )) moves="80 120 160 200"
     # the first long games of the collection, as SGF files
-    python3 - "$games" "$tmp" <<'EOF'
-import glob, sys
-want, out = int(sys.argv[1]), sys.argv[2]
-n = 0
-for f in sorted(glob.glob("../shared/data/tom-9d/kifu/*")):
-    for line in open(f, encoding="utf-8", errors="replace"):
-        parts = line.rstrip("\n").split("\t")
-        if len(parts) != 2 or parts[1].count(";") < 201:
-            continue
-        open(f"{out}/tom-{parts[0]}.sgf", "w").write(f"(;GM[1]FF[4]SZ[19]KM[7.5]{parts[1]})\n")
-        n += 1
-        if n == want:
-            sys.exit(0)
-sys.exit(0 if n else "no game of 200 moves found in ../shared/data/tom-9d/kifu")
-EOF
+    python3 bench/tom_sgf.py "$games" 201 "$tmp"
     ;;
   9)
     dir=${2:?usage: bench/midgame.sh 9 SGF_DIR [GAMES]}

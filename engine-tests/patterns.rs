@@ -103,7 +103,11 @@ fn train_then_eval_on_held_out_games() {
     );
     assert!(stdout.contains("dist-last"), "the gamma table: {stdout}");
 
-    let (ok, stdout, stderr) = eval(&dir, &["--patterns", out.to_str().unwrap(), "--games", "3"]);
+    let patterns = out.to_str().unwrap();
+    let (ok, stdout, stderr) = eval(
+        &dir,
+        &["--patterns", patterns, "--games", "3", "--policy", "none"],
+    );
     assert!(ok, "{stderr}");
     let j = last_json(&stdout);
     assert_eq!(j["games"], 3);
@@ -137,10 +141,45 @@ fn built_in_patterns_predict_unseen_strong_games() {
         eprintln!("skipped: {} not found", tom.display());
         return;
     }
-    let (ok, stdout, stderr) = eval(&tom, &["--games", "100"]);
+    let (ok, stdout, stderr) = eval(&tom, &["--games", "100", "--policy", "none"]);
     assert!(ok, "{stderr}");
     let j = last_json(&stdout);
     assert_eq!(j["games"], 100);
     assert!(j["top1"].as_f64().unwrap() >= 0.36, "{stdout}");
     assert!(j["top10"].as_f64().unwrap() >= 0.75, "{stdout}");
+}
+
+/// The built-in policy network, mixed in as the engine mixes it on 19x19 (`patterns eval`'s
+/// default), predicts the newest Tom games better than the patterns alone: a drop means the
+/// shipped weights, the input planes or the mix broke.
+#[test]
+fn built_in_network_predicts_unseen_strong_games_better_than_the_patterns() {
+    let tom = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/tom-9d");
+    if !tom.exists() {
+        eprintln!("skipped: {} not found", tom.display());
+        return;
+    }
+    let rate = |extra: &[&str]| {
+        let (ok, stdout, stderr) = eval(&tom, &[&["--games", "10"], extra].concat());
+        assert!(ok, "{stderr}");
+        let j = last_json(&stdout);
+        assert!(j["positions"].as_u64().unwrap() > 1000, "{stdout}");
+        j["top1"].as_f64().unwrap()
+    };
+    let (net, patterns) = (rate(&[]), rate(&["--policy", "none"]));
+    assert!(
+        net >= 0.40 && net >= patterns + 0.02,
+        "network {net}, patterns {patterns}"
+    );
+    // a missing weight file and a share out of range are refused, not a crash
+    let (ok, _, stderr) = eval(
+        &tom,
+        &["--games", "1", "--policy", "/nonexistent.safetensors"],
+    );
+    assert!(
+        !ok && stderr.contains("/nonexistent") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = eval(&tom, &["--games", "1", "--policy-mix", "2"]);
+    assert!(!ok && stderr.contains("--policy-mix"), "{stderr}");
 }

@@ -1,4 +1,4 @@
-//! Tengen: a Go engine without neural networks.
+//! Tengen: a Go engine with its own small policy network, nothing downloaded.
 //!
 //! Two layers. **The engine**, everything `tengen` needs to play over GTP, each module using
 //! only those listed before it:

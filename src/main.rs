@@ -8,7 +8,7 @@ use tengen::engine::{DynKomiMode, DynKomiParams, Player};
 use tengen::gtp::{self, Gtp, Options};
 use tengen::search::flat::FlatParams;
 
-/// Tengen: a Go engine without neural networks. With no subcommand it speaks GTP v2 on
+/// Tengen: a Go engine with its own small policy network. With no subcommand it speaks GTP v2 on
 /// stdin/stdout (for Sabaki, GoGui, Lizzie, kgsGtp, gtp2ogs); logs go to stderr.
 #[derive(Parser, Debug)]
 #[command(version, about)]

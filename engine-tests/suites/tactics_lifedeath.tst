@@ -15,14 +15,14 @@ loadsgf ../sgf/tactics/lifedeath01.sgf
 11 tengen-playout_owner J18 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+]
 12 reg_genmove b
-#? [D19|G19|H19|J19|K19|O19|P19|Q19|D18|P18|Q18|R18|K17|R17|S17|Q16|J15|K15|O15|Q15|O14|F13|G13|L13|M13|N13|O13|G12|H12|PASS|pass]
+#? [D19|G19|H19|J19|K19|O19|P19|Q19|D18|P18|Q18|R18|K17|R17|S17|Q16|J15|K15|O15|Q15|O14|F13|G13|L13|M13|N13|O13|G12|H12|PASS|pass] *
 
 # lifedeath02: Black takes the chain at D7 even with White to move; Black, given the move, keeps it dead (Pachi t-unit moggy_lifedeath.t, position 2).
 loadsgf ../sgf/tactics/lifedeath02.sgf
 21 tengen-playout_owner D7 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 22 reg_genmove b
-#? [C12|B11|C11|A10|B10|E10|A9|B9|E9|A8|F8|A7|B7|H7|A6|C6|D6|A5|B4|A3|G3|J3|A2|B2|G2|B1|C1|D1|F1|G1|H1|PASS|pass] *
+#? [C12|B11|C11|A10|B10|E10|A9|B9|E9|A8|F8|A7|B7|H7|A6|C6|D6|A5|B4|A3|G3|J3|A2|B2|G2|B1|C1|D1|F1|G1|H1|PASS|pass]
 
 # lifedeath03: White's chain at H2 lives; White to move keeps it alive (Pachi t-unit moggy_lifedeath.t, position 3).
 loadsgf ../sgf/tactics/lifedeath03.sgf

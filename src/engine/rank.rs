@@ -1,5 +1,6 @@
 //! Strength levels a person can play (`--rank 30k..1d`, `tengen-rank`): how much a rank
-//! searches, how it draws its move from the learned move probabilities and the search's
+//! searches, how it draws its move from the learned move probabilities (the patterns', with
+//! the policy network's mixed in by `prior_net` as the search mixes them) and the search's
 //! visits, the guard rails every rank keeps, and its human pace.
 //!
 //! A rank sets work, never seconds, so it means the same on a slow and a fast machine. The
@@ -10,6 +11,9 @@
 
 use super::{Decision, Engine, Genmove};
 use crate::board::{Board, Color, Point};
+use crate::nn::features::HISTORY;
+use crate::nn::net::Net;
+use crate::nn::policy::{mix_into, Evaluator};
 use crate::patterns::model::Model;
 use crate::rules::Move;
 use crate::search::Report;
@@ -350,14 +354,22 @@ impl Engine {
             Some(Move::Play(p)) => Some(p),
             _ => None,
         };
-        let (last, last2) = (last_at(0), last_at(1));
+        let recent: Vec<Option<Point>> = (0..HISTORY).map(last_at).collect();
+        let (last, last2) = (recent[0], recent[1]);
+        // the network's share of the learned prior, as the search mixes it
+        let share = self.search_params_in_force().prior.net;
         let game = &self.game;
         let rng = &mut self.rank_rng;
+        let net = Net::embedded().filter(|_| share > 0.0);
         let pick = with_board!(game.board(), b => {
             let b = &**b;
-            let probs = Model::embedded()
+            let mut probs = Model::embedded()
                 .map(|m| m.move_probabilities(b, color, last, last2))
                 .unwrap_or_default();
+            if let Some(net) = net {
+                let mut e = Evaluator::new(net, b.size());
+                mix_into(&mut probs, e.evaluate(b, color, &recent), b.size(), share);
+            }
             let allowed = |p: Point| {
                 !how.barred.contains(&p)
                     && game.is_legal(color, Move::Play(p))

@@ -20,6 +20,7 @@ pub mod train;
 use crate::patterns::features::{Group, GROUPS};
 use crate::patterns::model::Model;
 use crate::patterns::shape::SIZES;
+use crate::search::params::SearchParams;
 use records::{Moves, RawGame};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -80,12 +81,14 @@ pub struct EvalArgs {
     /// capture, atari, escape, self-atari, line, dist-last, dist-last2, shape (repeatable).
     #[arg(long = "ignore", value_name = "GROUP")]
     pub ignore: Vec<String>,
-    /// A policy network's weights (or a training checkpoint) to mix into the prior.
+    /// The policy network mixed into the prior: `builtin` (the one the engine plays with),
+    /// `none` (the patterns alone), or a weight file (or a training checkpoint).
+    #[arg(long, default_value = "builtin")]
+    pub policy: String,
+    /// The network's share of the mixed prior (0 to 1; the patterns have the rest); default:
+    /// the engine's on 19x19 (`--param prior_net`).
     #[arg(long)]
-    pub policy: Option<PathBuf>,
-    /// The network's share of the mixed prior (0 to 1; the patterns have the rest).
-    #[arg(long, default_value_t = 1.0)]
-    pub policy_mix: f32,
+    pub policy_mix: Option<f32>,
     /// Shapes above this size are left out (0: 3x3 only; 7: all).
     #[arg(long, default_value_t = SIZES - 1)]
     pub max_shape_size: usize,
@@ -235,23 +238,30 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
     let from = raw.len().saturating_sub(a.games);
     let (games, damaged) = parse_all(&raw[from..]);
     drop(raw);
-    let net = match &a.policy {
-        Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            Some(
-                crate::nn::net::Net::from_safetensors(&bytes)
-                    .map_err(|e| format!("{}: {e}", p.display()))?,
-            )
+    let file;
+    let net = match a.policy.as_str() {
+        "none" => None,
+        "builtin" => {
+            Some(crate::nn::net::Net::embedded().ok_or("the built-in policy network is unusable")?)
         }
-        None => None,
+        p => {
+            let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
+            file =
+                crate::nn::net::Net::from_safetensors(&bytes).map_err(|e| format!("{p}: {e}"))?;
+            Some(&file)
+        }
     };
-    if !(0.0..=1.0).contains(&a.policy_mix) {
+    let mix = match a.policy_mix {
+        Some(m) => m,
+        None => SearchParams::default().for_size(19).prior.net as f32,
+    };
+    if !(0.0..=1.0).contains(&mix) {
         return Err("--policy-mix must be between 0 and 1".into());
     }
-    let network = net.as_ref().map(|net| eval::Network {
-        net,
-        mix: a.policy_mix,
-    });
+    // at share 0 the network changes nothing: it is not run
+    let network = net
+        .filter(|_| mix > 0.0)
+        .map(|net| eval::Network { net, mix });
     let t = Instant::now();
     let stats = eval::evaluate(&games, damaged, &model, network);
     print!("{}", stats.table());

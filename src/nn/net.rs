@@ -11,6 +11,10 @@ use std::collections::HashMap;
 /// The format name in a weight file's metadata.
 pub const FORMAT: &str = "tengen-policy-1";
 
+/// The weights built into the binary (`tengen policy export` of the training run's checkpoint;
+/// docs/training.md).
+static EMBEDDED: &[u8] = include_bytes!("policy.safetensors");
+
 /// The network's weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
@@ -213,6 +217,19 @@ impl Net {
             ("blocks".to_string(), self.blocks.len().to_string()),
             ("filters".to_string(), self.filters.to_string()),
         ])
+    }
+
+    /// The network built into the binary (`None` when its file holds no valid network).
+    pub fn embedded() -> Option<&'static Net> {
+        static N: std::sync::OnceLock<Option<Net>> = std::sync::OnceLock::new();
+        N.get_or_init(|| match Net::from_safetensors(EMBEDDED) {
+            Ok(n) => Some(n),
+            Err(e) => {
+                log::warn!("built-in policy network unusable: {e}");
+                None
+            }
+        })
+        .as_ref()
     }
 
     /// The weights as a safetensors file.

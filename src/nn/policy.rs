@@ -63,6 +63,25 @@ impl<'n> Evaluator<'n> {
     }
 }
 
+/// Mixes the network's probabilities `net` (as [`Evaluator::evaluate`] gives them on a `size`
+/// board) into `moves` (points with probabilities, such as the learned patterns' over the
+/// moves a player may choose from): each becomes `(1 - share)` of its own plus `share` of
+/// the network's, and the list is scaled to sum to one again.
+pub fn mix_into(moves: &mut [(Point, f64)], net: &[f32], size: usize, share: f64) {
+    let share = share.clamp(0.0, 1.0);
+    for (p, v) in moves.iter_mut() {
+        let n = net
+            .get(features::point_index(*p, size, 0))
+            .copied()
+            .unwrap_or(0.0);
+        *v = (1.0 - share) * *v + share * n as f64;
+    }
+    let total: f64 = moves.iter().map(|m| m.1).sum();
+    if total > 0.0 {
+        moves.iter_mut().for_each(|m| m.1 /= total);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +101,22 @@ mod tests {
         assert_eq!(probs[features::point_index(p(2, 2), size, 0)], 0.0);
         assert!(probs[features::point_index(p(6, 6), size, 0)] > 0.0);
         assert!(probs[81] > 0.0, "passing is always allowed");
+        // mixed into a list that knows two moves: the network's share moves them towards
+        // its own probabilities, and the list still sums to one
+        let (a, b) = (p(6, 6), p(0, 0));
+        let (na, nb) = (
+            probs[features::point_index(a, size, 0)] as f64,
+            probs[features::point_index(b, size, 0)] as f64,
+        );
+        let mut moves = vec![(a, 0.9), (b, 0.1)];
+        mix_into(&mut moves, &probs, size, 1.0);
+        assert!((moves[0].1 - na / (na + nb)).abs() < 1e-6, "{moves:?}");
+        let mut half = vec![(a, 0.9), (b, 0.1)];
+        mix_into(&mut half, &probs, size, 0.5);
+        let want = (0.45 + 0.5 * na) / (0.5 + 0.5 * (na + nb));
+        assert!((half[0].1 - want).abs() < 1e-6, "{half:?}");
+        let mut none = vec![(a, 0.9), (b, 0.1)];
+        mix_into(&mut none, &probs, size, 0.0);
+        assert_eq!(none, vec![(a, 0.9), (b, 0.1)]);
     }
 }

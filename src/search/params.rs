@@ -23,6 +23,9 @@ pub struct SearchParams {
     pub exploration: f64,
     /// Visits before a leaf gets children.
     pub expand_visits: u32,
+    /// Visits of a tree node before the policy network sets its children's priors (the
+    /// root always gets them); the network's share is `prior.net`.
+    pub net_visits: u32,
     /// Weights of the prior terms; `prior.even` is the even prior's virtual visits at 0.5 for
     /// every child, 0 picking 14 below 15x15 and 20 above.
     pub prior: PriorParams,
@@ -54,6 +57,7 @@ impl Default for SearchParams {
             rave_k: 0.0,
             exploration: 0.0,
             expand_visits: 8,
+            net_visits: 256,
             prior: PriorParams::new(0),
             amaf_early_weight: 3.0,
             max_nodes: 4 << 20,
@@ -246,7 +250,9 @@ fn pct(v: &str) -> Option<u32> {
 /// (bench/README.md, "Against Pachi"). Below 15x15 also flat AMAF, expansion after 3 visits
 /// and no last-good-reply, which together won at equal time on 9x9; from 15x15 up
 /// progressive widening from the five best priors, which (with the opening book) won an
-/// SPRT at equal time on 19x19 (bench/README.md, "Search refinements"). The judge of dead
+/// SPRT at equal time on 19x19 (bench/README.md, "Search refinements"), and the policy
+/// network's priors, which won at equal time on 19x19 (bench/README.md, "Policy network";
+/// unmeasured on small boards, so off there). The judge of dead
 /// stones keeps the struct's defaults ([`SearchParams::same_at_every_size`]).
 const PARAMS: &[Param] = &[
     Param {
@@ -741,6 +747,30 @@ const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "prior_net",
+        range: "0 to 1",
+        doc: "the policy network's share of the probability the learned prior reads (the patterns have the rest), at the root and at nodes with net_visits visits (0: the network is off)",
+        small: None,
+        large: Some("1"),
+        get: |p| p.prior.net.to_string(),
+        set: |p, v| {
+            p.prior.net = num(v).filter(|x| *x <= 1.0)?;
+            Some(())
+        },
+    },
+    Param {
+        name: "net_visits",
+        range: "0 to 10^6",
+        doc: "visits of a tree node before the policy network sets its children's priors (the root always gets them)",
+        small: None,
+        large: None,
+        get: |p| p.net_visits.to_string(),
+        set: |p, v| {
+            p.net_visits = num(v)?.min(1e6) as u32;
+            Some(())
+        },
+    },
+    Param {
         name: "prior_book",
         range: ">= 0",
         doc: "prior wins for a root move the opening book names: its share of the book's games times this",
@@ -935,6 +965,7 @@ mod tests {
                 "learned_gammas" => gammas_file.clone(),
                 "max_nodes" => (5000 + i).to_string(),
                 "prior_early_pass" => "0".to_string(),
+                "prior_net" => "0.25".to_string(),
                 _ => (i % 90 + 2).to_string(),
             };
             p.set(&format!("{name}={v}")).unwrap();

@@ -6,6 +6,7 @@ use super::pattern3;
 use super::tree::{NewChild, PASS};
 use crate::board::{Bitset, Board, Color, Point};
 use crate::book::joseki::Joseki;
+use crate::nn::features::point_index;
 use crate::patterns::features::Context;
 use crate::patterns::model::Model;
 use crate::tactics::{self, Tactical};
@@ -46,6 +47,9 @@ pub struct PriorParams {
     /// Wins for a move the learned patterns find likely: `sqrt(p)` times this (Pachi's
     /// form), none below p = 0.001; 0 leaves the learned patterns out.
     pub learned: f64,
+    /// The policy network's share of the probability the learned term reads, 0 to 1 (the
+    /// patterns have the rest) where the network has been asked ([`Priors::compute_mixed`]).
+    pub net: f64,
     /// Wins for a root move outside knowledge names (the opening book): its share times
     /// this.
     pub book: f64,
@@ -78,6 +82,7 @@ impl PriorParams {
             pass: 1.0,
             early_pass: true,
             learned: 2.0,
+            net: 0.0,
             book: 2.0,
             owned: 0.0,
             crit: 0.0,
@@ -141,9 +146,23 @@ impl Priors {
         last: &[Option<Point>; 3],
         out: &mut Vec<NewChild>,
     ) {
+        self.compute_mixed(b, c, last, None, out)
+    }
+
+    /// [`Priors::compute`] with the policy network's probabilities of the position (`net`:
+    /// one a point in the order of `nn::features::point_index`, then passing) mixed into
+    /// the learned term by the `net` share.
+    pub fn compute_mixed<const W: usize, const P: usize>(
+        &self,
+        b: &Board<W, P>,
+        c: Color,
+        last: &[Option<Point>; 3],
+        net: Option<&[f32]>,
+        out: &mut Vec<NewChild>,
+    ) {
         SCRATCH.with(|s| match s.try_borrow_mut() {
-            Ok(mut s) => self.compute_with(b, c, last, out, &mut s),
-            Err(_) => self.compute_with(b, c, last, out, &mut Scratch::default()),
+            Ok(mut s) => self.compute_with(b, c, last, net, out, &mut s),
+            Err(_) => self.compute_with(b, c, last, net, out, &mut Scratch::default()),
         })
     }
 
@@ -153,6 +172,7 @@ impl Priors {
         b: &Board<W, P>,
         c: Color,
         last: &[Option<Point>; 3],
+        net: Option<&[f32]>,
         out: &mut Vec<NewChild>,
         scratch: &mut Scratch,
     ) {
@@ -253,8 +273,13 @@ impl Priors {
             }
             // probabilities over the moves that get a child and the pass
             let total_gamma: f32 = gammas.iter().sum::<f32>() + m.pass_gamma(ctx);
-            for ((_, a), g) in accs.iter_mut().zip(gammas.iter()) {
-                let p = g / total_gamma;
+            let share = net.map_or(0.0, |_| pr.net.clamp(0.0, 1.0) as f32);
+            for ((q, a), g) in accs.iter_mut().zip(gammas.iter()) {
+                let mut p = g / total_gamma;
+                if let Some(probs) = net {
+                    let n = probs.get(point_index(*q, size, 0)).copied().unwrap_or(0.0);
+                    p = (1.0 - share) * p + share * n;
+                }
                 if p >= LEARNED_MIN_P {
                     a.add(e * pr.learned * (p as f64).sqrt(), 1.0);
                 }

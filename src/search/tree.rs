@@ -27,6 +27,10 @@ const EXPANDING: u32 = 1;
 const EXPANDED: u32 = 2;
 /// Flag bit: the move may not be chosen at the root of this search.
 const PRUNED: u32 = 4;
+/// Flag bit: the policy network has set the children's priors.
+const NET: u32 = 8;
+/// Where a child's widening rank sits in its move word (above the point and the colour).
+const RANK_SHIFT: u32 = 17;
 
 /// One move of the tree with the statistics that selection reads: six words, so a pass over
 /// a node's children touches few cache lines. The AMAF counts, which every simulation writes
@@ -35,7 +39,8 @@ const PRUNED: u32 = 4;
 /// range and score sum, read once per visit, in `Link`.
 #[derive(Default, Debug)]
 pub struct Node {
-    /// Point (low 16 bits, 0 for pass) and colour (bit 16) of the move.
+    /// Point (low 16 bits, 0 for pass), colour (bit 16) and widening rank (from bit 17:
+    /// the order in which progressive widening admits the child) of the move.
     mv: AtomicU32,
     /// Visits, including the virtual losses of simulations still running.
     pub visits: AtomicU32,
@@ -110,6 +115,37 @@ impl Node {
         }
     }
 
+    /// The child's place in progressive widening's order (0: admitted first).
+    #[inline]
+    pub fn rank(&self) -> u32 {
+        self.mv.load(Relaxed) >> RANK_SHIFT
+    }
+
+    /// The point played and [`Node::rank`], from one read.
+    #[inline]
+    pub fn point_and_rank(&self) -> (Point, u32) {
+        let mv = self.mv.load(Relaxed);
+        (Point((mv & 0xffff) as u16), mv >> RANK_SHIFT)
+    }
+
+    /// Moves the child to place `r` of progressive widening's order.
+    pub fn set_rank(&self, r: u32) {
+        let mv = self.mv.load(Relaxed);
+        self.mv
+            .store(mv & ((1 << RANK_SHIFT) - 1) | r << RANK_SHIFT, Relaxed);
+    }
+
+    /// Whether the policy network has set the children's priors.
+    pub fn has_net(&self) -> bool {
+        self.state.load(Relaxed) & NET != 0
+    }
+
+    /// Marks the children's priors as the network's; `false` when they already were (or
+    /// another worker is setting them), so one caller only sets them.
+    pub fn claim_net(&self) -> bool {
+        self.state.fetch_or(NET, Relaxed) & NET == 0
+    }
+
     /// The move as an option (`None`: pass).
     pub fn as_move(&self) -> Option<Point> {
         let p = self.point();
@@ -117,9 +153,11 @@ impl Node {
     }
 
     /// Sets everything from scratch for a new move.
-    fn reset(&self, c: Color, p: Point, prior_n: u32, prior_w2: u32) {
-        self.mv
-            .store(p.0 as u32 | (c.index() as u32) << 16, Relaxed);
+    fn reset(&self, c: Color, p: Point, rank: u32, prior_n: u32, prior_w2: u32) {
+        self.mv.store(
+            p.0 as u32 | (c.index() as u32) << 16 | rank << RANK_SHIFT,
+            Relaxed,
+        );
         for a in [&self.visits, &self.wins2] {
             a.store(0, Relaxed);
         }
@@ -286,7 +324,7 @@ impl Tree {
             top: AtomicUsize::new(1),
             root: 0,
         };
-        t.nodes.get(0).reset(last, PASS, 0, 0);
+        t.nodes.get(0).reset(last, PASS, 0, 0, 0);
         t.amaf.get(0).reset();
         t.links.get(0).reset();
         t
@@ -363,7 +401,7 @@ impl Tree {
     pub fn reset(&mut self, last: Color) {
         self.top.store(1, Relaxed);
         self.root = 0;
-        self.nodes.get(0).reset(last, PASS, 0, 0);
+        self.nodes.get(0).reset(last, PASS, 0, 0, 0);
         self.amaf.get(0).reset();
         self.links.get(0).reset();
     }
@@ -395,7 +433,7 @@ impl Tree {
         for (i, ch) in children.iter().enumerate() {
             self.nodes
                 .get(start + i)
-                .reset(c, ch.point, ch.prior_n, ch.prior_w2);
+                .reset(c, ch.point, i as u32, ch.prior_n, ch.prior_w2);
             self.amaf.get(start + i).reset();
             self.links.get(start + i).reset();
         }
@@ -461,6 +499,7 @@ impl Tree {
                 continue;
             }
             let kids = self.children(i as NodeId);
+            let net = self.nodes.get(i).state.load(Relaxed) & NET;
             let dst = rank(i) as usize;
             let (d, dl) = (self.nodes.get(dst), self.links.get(dst));
             if dst != i {
@@ -477,7 +516,7 @@ impl Tree {
             } else {
                 dl.first.store(rank(kids.start as usize), Relaxed);
                 dl.count.store(kids.len() as u32, Relaxed);
-                d.state.store(EXPANDED, Relaxed);
+                d.state.store(EXPANDED | net, Relaxed);
             }
         }
         let kept = sum as usize;
@@ -502,6 +541,33 @@ mod tests {
                 prior_w2: 10,
             })
             .collect()
+    }
+
+    #[test]
+    fn ranks_and_the_network_flag_survive_compaction() {
+        let mut t = Tree::new(1000, Color::White);
+        assert!(t.expand(0, Color::Black, &kids(&[5, 6, 7])));
+        assert_eq!(
+            t.children(0).map(|k| t.node(k).rank()).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
+        let second = t.children(0).nth(1).unwrap();
+        assert!(t.expand(second, Color::White, &kids(&[8, 9])));
+        let n = t.node(second);
+        assert!(!n.has_net());
+        assert!(n.claim_net());
+        assert!(!n.claim_net(), "claimed twice");
+        let grandchild = t.children(second).next().unwrap();
+        t.node(grandchild).set_rank(7);
+        assert_eq!(t.node(grandchild).point_and_rank(), (Point(8), 7));
+        assert_eq!(t.node(grandchild).color(), Color::White);
+        // the root moves down and the subtree slides to the front of the arena
+        t.set_root(second);
+        t.compact();
+        let root = t.node(t.root());
+        assert!(root.has_net() && root.is_expanded());
+        let first = t.children(t.root()).next().unwrap();
+        assert_eq!(t.node(first).point_and_rank(), (Point(8), 7));
     }
 
     #[test]

@@ -9,6 +9,9 @@ use super::time::{stop_reason, MoveTime, Progress, TimeLimit};
 use super::tree::{NewChild, NodeId, Tree, PASS};
 use super::{stdev, Extras, MoveInfo, Report, Request, Searcher};
 use crate::board::{AnyBoard, Board, Color, Point};
+use crate::nn::features::HISTORY;
+use crate::nn::net::Net;
+use crate::nn::policy::Evaluator;
 use crate::rules::{Game, KoRule, Move};
 use crate::search::flat::playout_komi;
 use crate::with_board;
@@ -19,6 +22,20 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// The moves before a position, the most recent first (`None`: a pass or none): as many
+/// as the policy network reads; the priors read the first three.
+type Recent = [Option<Point>; HISTORY];
+
+/// The first three of `r`, as the priors read them.
+fn last3(r: &Recent) -> [Option<Point>; 3] {
+    [r[0], r[1], r[2]]
+}
+
+/// The moves before a position after `m` (`None`: a pass) was played from it.
+fn after(r: &Recent, m: Option<Point>) -> Recent {
+    std::array::from_fn(|i| if i == 0 { m } else { r[i - 1] })
+}
 
 /// Deepest path a simulation follows in the tree.
 const MAX_DEPTH: usize = 400;
@@ -59,8 +76,8 @@ struct Job {
     history: Option<Game>,
     color: Color,
     komi: f64,
-    /// The last three moves before the root (most recent first; `None`: pass or none).
-    last: [Option<Point>; 3],
+    /// The last moves before the root (most recent first; `None`: pass or none).
+    last: Recent,
     /// Consecutive passes that end the game's move list.
     root_passes: u32,
     max_playouts: u64,
@@ -74,6 +91,9 @@ struct Job {
     seed: u64,
     params: SearchParams,
     priors: Priors,
+    /// The policy network, when it sets priors (`prior_net` above 0 with the learned prior
+    /// on).
+    net: Option<&'static Net>,
     rave_k: f64,
     max_moves: usize,
     /// Sum of final owners (+1 Black, -1 White) by padded point index.
@@ -269,9 +289,20 @@ impl TreeSearch {
     ) {
         let tree = self.tree_read();
         let root = tree.root();
-        if !tree.node(root).is_expanded() {
+        let mut eval = job.net.map(|n| Evaluator::new(n, job.board.size()));
+        if tree.node(root).is_expanded() {
+            if let Some(e) = &mut eval {
+                if tree.node(root).claim_net() {
+                    let mut kids = Vec::new();
+                    with_board!(&job.board, b => set_net_priors(&tree, root, &**b, job.color, &job.last, job, e, &mut kids));
+                }
+            }
+        } else {
             let mut kids = Vec::new();
-            with_board!(&job.board, b => job.priors.compute(&**b, job.color, &job.last, &mut kids));
+            with_board!(&job.board, b => {
+                let net = eval.as_mut().map(|e| e.evaluate(&**b, job.color, &job.last));
+                job.priors.compute_mixed(&**b, job.color, &last3(&job.last), net, &mut kids)
+            });
             let unit = job.priors.params.book * job.priors.params.even as f64;
             for k in kids.iter_mut() {
                 if let Some(&(_, share)) = hints.iter().find(|h| h.0 == k.point) {
@@ -283,7 +314,9 @@ impl TreeSearch {
             if job.params.pw_base > 0 {
                 order_by_prior(&mut kids);
             }
-            tree.expand(root, job.color, &kids);
+            if tree.expand(root, job.color, &kids) && job.net.is_some() {
+                tree.node(root).claim_net();
+            }
         }
         let mut pass = None;
         let mut playable = false;
@@ -346,7 +379,7 @@ impl TreeSearch {
         Arc::new(Job {
             color,
             komi: playout_komi(game) + self.komi_offset,
-            last: [last_of(0), last_of(1), last_of(2)],
+            last: std::array::from_fn(last_of),
             root_passes,
             max_playouts,
             reused,
@@ -360,6 +393,9 @@ impl TreeSearch {
             }),
             rave_k: params.rave_k_for(size),
             crit: atomics(if params.prior.crit > 0.0 { n_idx } else { 0 }),
+            net: (params.prior.net > 0.0 && params.prior.learned > 0.0)
+                .then(Net::embedded)
+                .flatten(),
             params,
             max_moves: 3 * size * size,
             own: atomics(n_idx),
@@ -803,6 +839,8 @@ struct Local {
     all_scores: [i64; 3],
     /// Owned-point counts not yet added to the job's ([`Job::own_sq`]).
     own_sq: Vec<i32>,
+    /// The policy network's buffers, once the network is first asked.
+    evaluator: Option<Evaluator<'static>>,
 }
 
 impl Local {
@@ -824,6 +862,7 @@ impl Local {
             scores: vec![[0; 3]; n],
             all_scores: [0; 3],
             own_sq: vec![0; n],
+            evaluator: None,
         }
     }
 
@@ -920,7 +959,18 @@ fn simulate<const W: usize, const P: usize>(
                 break;
             }
             l.kids.clear();
-            job.priors.compute(&b, color, &last, &mut l.kids);
+            let size = l.size;
+            let net = match (job.net, node.n() >= job.params.net_visits) {
+                (Some(n), true) => Some(
+                    l.evaluator
+                        .get_or_insert_with(|| Evaluator::new(n, size))
+                        .evaluate(&b, color, &last),
+                ),
+                _ => None,
+            };
+            let asked = net.is_some();
+            job.priors
+                .compute_mixed(&b, color, &last3(&last), net, &mut l.kids);
             if let Some(g) = &job.history {
                 // positional and situational superko against the game's history
                 l.kids.retain(|k| {
@@ -931,9 +981,16 @@ fn simulate<const W: usize, const P: usize>(
             if job.params.pw_base > 0 {
                 order_by_prior(&mut l.kids);
             }
-            tree.expand(id, color, &l.kids);
+            if tree.expand(id, color, &l.kids) && asked {
+                node.claim_net();
+            }
             if !node.is_expanded() {
                 break;
+            }
+        } else if let Some(n) = job.net {
+            if node.n() >= job.params.net_visits && !node.has_net() && node.claim_net() {
+                let e = l.evaluator.get_or_insert_with(|| Evaluator::new(n, l.size));
+                set_net_priors(tree, id, &b, color, &last, job, e, &mut l.kids);
             }
         }
         let Some(child) = select(tree, id, job, l.path.len() == 1) else {
@@ -945,12 +1002,12 @@ fn simulate<const W: usize, const P: usize>(
         if p == PASS {
             b.pass();
             passes += 1;
-            last = [None, last[0], last[1]];
+            last = after(&last, None);
         } else {
             b.play_unchecked(color, p);
             l.record.push((color, p));
             passes = 0;
-            last = [Some(p), last[0], last[1]];
+            last = after(&last, Some(p));
         }
         id = child;
         color = color.opponent();
@@ -1095,17 +1152,64 @@ fn add_racy(a: &std::sync::atomic::AtomicU32, x: u32) {
     a.store(a.load(Relaxed).wrapping_add(x), Relaxed);
 }
 
+/// Replaces the priors of the children of `id` (expanded, `b` its position with `c` to
+/// move after the moves `last`) by the ones with the policy network's probabilities mixed in,
+/// and re-ranks them for progressive widening. `kids` is a buffer.
+#[allow(clippy::too_many_arguments)]
+fn set_net_priors<const W: usize, const P: usize>(
+    tree: &Tree,
+    id: NodeId,
+    b: &Board<W, P>,
+    c: Color,
+    last: &Recent,
+    job: &Job,
+    eval: &mut Evaluator<'static>,
+    kids: &mut Vec<NewChild>,
+) {
+    kids.clear();
+    let probs = eval.evaluate(b, c, last);
+    job.priors
+        .compute_mixed(b, c, &last3(last), Some(probs), kids);
+    let children = tree.children(id);
+    for k in children.clone() {
+        let n = tree.node(k);
+        let p = n.point();
+        if let Some(new) = kids.iter().find(|x| x.point == p) {
+            n.prior_n.store(new.prior_n, Relaxed);
+            n.prior_w2.store(new.prior_w2, Relaxed);
+        }
+    }
+    if job.params.pw_base > 0 {
+        // progressive widening's order by the new priors, as `order_by_prior` ranks them
+        let mut order: Vec<(f64, NodeId)> = children
+            .map(|k| {
+                let n = tree.node(k);
+                let (pn, pw2) = (n.prior_n.load(Relaxed), n.prior_w2.load(Relaxed));
+                (widening_key(n.point(), pn, pw2), k)
+            })
+            .collect();
+        order.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (r, &(_, k)) in order.iter().enumerate() {
+            tree.node(k).set_rank(r as u32);
+        }
+    }
+}
+
 /// Children in the order progressive widening adds them: the best prior winrate first
 /// (the learned patterns, tactics and book all feed it), a pass last.
 fn order_by_prior(kids: &mut [NewChild]) {
-    let key = |k: &NewChild| {
-        if k.point == PASS || k.prior_n == 0 {
-            -1.0
-        } else {
-            k.prior_w2 as f64 / k.prior_n as f64
-        }
-    };
+    let key = |k: &NewChild| widening_key(k.point, k.prior_n, k.prior_w2);
     kids.sort_by(|a, b| key(b).total_cmp(&key(a)));
+}
+
+/// A child's place in progressive widening's order, the highest first: its prior winrate
+/// (-1 for a pass or no prior).
+fn widening_key(point: Point, prior_n: u32, prior_w2: u32) -> f64 {
+    if point == PASS || prior_n == 0 {
+        -1.0
+    } else {
+        prior_w2 as f64 / prior_n as f64
+    }
 }
 
 /// Fewest playouts of the search before its ownership and criticality shape selection.
@@ -1199,8 +1303,8 @@ fn select(tree: &Tree, id: NodeId, job: &Job, at_root: bool) -> Option<NodeId> {
         if at_root && ch.is_pruned() {
             continue;
         }
-        let p = ch.point();
-        if i >= width && p != PASS {
+        let (p, rank) = ch.point_and_rank();
+        if rank as usize >= width && p != PASS {
             continue;
         }
         let (xn, xw) = know.extra(p);
@@ -1288,6 +1392,76 @@ mod tests {
         assert_eq!(p.widening(40.0), 4);
         assert_eq!(p.widening(56.1), 5);
         assert_eq!(SearchParams::default().widening(1e6), usize::MAX);
+    }
+
+    #[test]
+    fn the_network_sets_the_priors_of_the_root_and_of_busy_nodes_and_reranks_them() {
+        let size = 19;
+        let mut g = Game::new(size, Rules::preset(Preset::Chinese)).unwrap();
+        for (c, v) in [
+            (Color::Black, "Q16"),
+            (Color::White, "D4"),
+            (Color::Black, "Q3"),
+        ] {
+            g.play(c, Move::Play(pt(v, size))).unwrap();
+        }
+        // named settings, which the per-size defaults leave as they are
+        let net_params = |share: f64| {
+            let mut p = params(1);
+            for a in ["pw_base=3", "net_visits=40", &format!("prior_net={share}")] {
+                p.set(a).unwrap();
+            }
+            p
+        };
+        let priors = |s: &TreeSearch| -> Vec<(Point, u32, u32)> {
+            let tree = s.tree_read();
+            tree.children(tree.root())
+                .map(|k| tree.node(k))
+                .map(|n| (n.point(), n.prior_n.load(Relaxed), n.prior_w2.load(Relaxed)))
+                .collect()
+        };
+        let mut off = TreeSearch::new(net_params(0.0));
+        run(&mut off, &g, Color::White, 600);
+        let mut on = TreeSearch::new(net_params(1.0));
+        run(&mut on, &g, Color::White, 600);
+        assert_ne!(
+            priors(&off),
+            priors(&on),
+            "the network changed no root prior"
+        );
+        let tree = on.tree_read();
+        assert!(tree.node(tree.root()).has_net());
+        let mut busy = 0;
+        for id in 0..tree.used() as NodeId {
+            let n = tree.node(id);
+            if !n.is_expanded() {
+                assert!(!n.has_net());
+                continue;
+            }
+            // every node that reached the threshold has the network's priors
+            if n.n() > 40 {
+                busy += 1;
+                assert!(n.has_net(), "node {id} with {} visits", n.n());
+            }
+            if n.has_net() {
+                // ranked by the priors now in place: rank 0 holds the best
+                let kids: Vec<_> = tree.children(id).map(|k| tree.node(k)).collect();
+                let key = |n: &&super::super::tree::Node| {
+                    widening_key(n.point(), n.prior_n.load(Relaxed), n.prior_w2.load(Relaxed))
+                };
+                let best = kids.iter().map(key).fold(f64::MIN, f64::max);
+                let first = kids.iter().find(|k| k.rank() == 0).unwrap();
+                assert_eq!(key(first), best);
+                let mut ranks: Vec<u32> = kids.iter().map(|k| k.rank()).collect();
+                ranks.sort_unstable();
+                assert!(ranks.iter().enumerate().all(|(i, &r)| r == i as u32));
+            }
+        }
+        assert!(busy > 1, "no node below the root reached the threshold");
+        drop(tree);
+        // the network off: no node has its priors, even the root
+        let tree = off.tree_read();
+        assert!((0..tree.used() as NodeId).all(|id| !tree.node(id).has_net()));
     }
 
     #[test]
