@@ -12,7 +12,8 @@
 #   with `bash ../shared/sparring/build-pachi.sh DIR`), TENGEN (binary, default
 #   target/release/tengen, built if missing), TENGEN_ARGS (extra Tengen options, e.g.
 #   "--param heavy_lgrf=0"), PARALLEL (games at once, default 2: one thread each on 2 cores),
-#   SEED (the match seed), RESUME=1 (go on with the match in OUT_DIR).
+#   SEED (the match seed), RESUME=1 (go on with the match in OUT_DIR), PACHI_BUDGET (Pachi's
+#   -t instead of 2.7 / 4, e.g. 6 on 19x19 for twice Tengen's time: issue 54's match).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,11 +30,14 @@ if [ "$TENGEN" = target/release/tengen ]; then
   cargo build --release --quiet
 fi
 case $size in
-  9) games=${2:-100} budget=2.7 clock="0 1 1" ;;
-  19) games=${2:-40} budget=4 clock="0 2 1" ;;
+  9) games=${2:-100} budget=${PACHI_BUDGET:-2.7} clock="0 1 1" ;;
+  19) games=${2:-40} budget=${PACHI_BUDGET:-4} clock="0 2 1" ;;
   *) echo "usage: $0 9|19 [GAMES] [OUT_DIR]" >&2; exit 2 ;;
 esac
 out=${3:-target/match/pachi$size-$(date -u +%Y%m%d-%H%M%S)}
+# Pachi searches its budget less 2 s whatever the clock says: the lag allowance covers what
+# that passes the clock's seconds a move by, plus 1 s (at least 2 s)
+lag=$(awk -v b="$budget" -v c="${clock#0 }" 'BEGIN { split(c, a, " "); x = b - 2 - a[1] + 1; print (x > 2 ? x : 2) }')
 
 # Pachi reads its pattern files from its working directory. The move timeout only catches
 # hangs; Pachi's budget is its own, so its moves may pass the runner's clock by up to the
@@ -42,6 +46,6 @@ exec "$TENGEN" match \
   --engine "tengen=$TENGEN --threads 1 --lag-margin 0 ${TENGEN_ARGS:-}" \
   --engine "pachi=bash -c 'cd $PACHI/pachi && exec ./pachi -t $budget threads=1'" \
   --games "$games" --size "$size" --komi 7.5 --rules chinese --time-settings "$clock" \
-  --lag-allowance 2 --move-timeout 120 --max-moves $((3 * size * size)) \
+  --lag-allowance "$lag" --move-timeout 120 --max-moves $((3 * size * size)) \
   --referee "$GNUGO --mode gtp --chinese-rules" \
   --parallel "$PARALLEL" ${SEED:+--seed "$SEED"} --out "$out" ${RESUME:+--resume}

@@ -390,7 +390,7 @@ pub fn initial(blocks: usize, filters: usize, seed: u64) -> Net {
 struct Progress {
     /// Positions trained on.
     positions: u64,
-    /// Seconds of training over every session, times the threads.
+    /// CPU seconds of training over every session (see `CpuClock`).
     cpu_seconds: f64,
     /// The seed of the order.
     seed: u64,
@@ -438,6 +438,39 @@ fn load_checkpoint(path: &Path) -> Result<(Net, Adam, Progress), String> {
         seed: num("seed") as u64,
     };
     Ok((net, adam, p))
+}
+
+/// The CPU time a run spends, counted between readings: the process's own CPU time where
+/// the system tells it (a paused run counts nothing), else wall time times the threads.
+struct CpuClock {
+    wall: Instant,
+    cpu: Option<cpu_time::ProcessTime>,
+    threads: usize,
+}
+
+impl CpuClock {
+    /// A clock from now.
+    fn start(threads: usize) -> CpuClock {
+        CpuClock {
+            wall: Instant::now(),
+            cpu: cpu_time::ProcessTime::try_now().ok(),
+            threads,
+        }
+    }
+
+    /// CPU seconds since the start or the last reading; starts again.
+    fn take(&mut self) -> f64 {
+        let now = CpuClock::start(self.threads);
+        let secs = match (self.cpu, now.cpu) {
+            (Some(a), Some(b)) => b
+                .as_duration()
+                .saturating_sub(a.as_duration())
+                .as_secs_f64(),
+            _ => self.wall.elapsed().as_secs_f64() * self.threads as f64,
+        };
+        *self = now;
+        secs
+    }
 }
 
 /// The learning rate after `done` of `plan` positions: a short warm-up, then a cosine decay
@@ -604,7 +637,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
         Ok(())
     };
     let mut last_save = Instant::now();
-    let mut session = Instant::now();
+    let mut session = CpuClock::start(threads);
     let (mut loss_sum, mut right_sum, mut seen) = (0.0, 0usize, 0usize);
     let mut window = Instant::now();
     let mut eval_due = progress.positions == 0;
@@ -612,8 +645,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
         if eval_due || progress.positions >= a.positions {
             let t = Instant::now();
             let (top1, loss) = held_out(&net, &mut workers, &test_games, &test);
-            progress.cpu_seconds += session.elapsed().as_secs_f64() * threads as f64;
-            session = Instant::now();
+            progress.cpu_seconds += session.take();
             report(serde_json::json!({
                 "positions": progress.positions,
                 "cpu_hours": (progress.cpu_seconds / 36.0).round() / 100.0,
@@ -659,13 +691,12 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
             eval_due = true;
         }
         if last_save.elapsed().as_secs_f64() > a.save_minutes * 60.0 {
-            progress.cpu_seconds += session.elapsed().as_secs_f64() * threads as f64;
-            session = Instant::now();
+            progress.cpu_seconds += session.take();
             save_checkpoint(&a.checkpoint, &net, &adam, &progress)?;
             last_save = Instant::now();
         }
     }
-    progress.cpu_seconds += session.elapsed().as_secs_f64() * threads as f64;
+    progress.cpu_seconds += session.take();
     save_checkpoint(&a.checkpoint, &net, &adam, &progress)?;
     log::info!(
         "saved {} at {} positions, {:.2} CPU hours in all",
