@@ -7,7 +7,7 @@ use super::train::{context, for_each_candidate};
 use crate::board::Point;
 use crate::nn::features::{point_index, HISTORY};
 use crate::nn::net::Net;
-use crate::nn::policy::Evaluator;
+use crate::nn::policy::{mix, Evaluator};
 use crate::patterns::model::Model;
 use rayon::prelude::*;
 
@@ -113,7 +113,8 @@ fn eval_game(g: &Moves, model: &Model, network: Option<Network>) -> Result<[Coun
             let points = g.size * g.size;
             for (gamma, p) in gammas.iter_mut().zip(&candidates) {
                 let net = p.map_or(probs[points], |p| probs[point_index(p, g.size, 0)]);
-                *gamma = n.mix * net + (1.0 - n.mix) * *gamma / total.max(1e-30);
+                let own = *gamma as f64 / total.max(1e-30) as f64;
+                *gamma = mix(own, net as f64, n.mix as f64) as f32;
             }
         }
         let (rank, ll) = score(&gammas, played);

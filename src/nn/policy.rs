@@ -63,6 +63,12 @@ impl<'n> Evaluator<'n> {
     }
 }
 
+/// One move's probability in the mix of the learned patterns' (`own`) and the network's
+/// (`net`): `share` of the network's, the rest the patterns'.
+pub fn mix(own: f64, net: f64, share: f64) -> f64 {
+    (1.0 - share) * own + share * net
+}
+
 /// Mixes the network's probabilities `net` (as [`Evaluator::evaluate`] gives them on a `size`
 /// board) into `moves` (points with probabilities, such as the learned patterns' over the
 /// moves a player may choose from): each becomes `(1 - share)` of its own plus `share` of
@@ -74,7 +80,7 @@ pub fn mix_into(moves: &mut [(Point, f64)], net: &[f32], size: usize, share: f64
             .get(features::point_index(*p, size, 0))
             .copied()
             .unwrap_or(0.0);
-        *v = (1.0 - share) * *v + share * n as f64;
+        *v = mix(*v, n as f64, share);
     }
     let total: f64 = moves.iter().map(|m| m.1).sum();
     if total > 0.0 {

@@ -7,6 +7,7 @@ use super::tree::{NewChild, PASS};
 use crate::board::{Bitset, Board, Color, Point};
 use crate::book::joseki::Joseki;
 use crate::nn::features::point_index;
+use crate::nn::policy::mix;
 use crate::patterns::features::Context;
 use crate::patterns::model::Model;
 use crate::tactics::{self, Tactical};
@@ -278,7 +279,7 @@ impl Priors {
                 let mut p = g / total_gamma;
                 if let Some(probs) = net {
                     let n = probs.get(point_index(*q, size, 0)).copied().unwrap_or(0.0);
-                    p = (1.0 - share) * p + share * n;
+                    p = mix(p as f64, n as f64, share as f64) as f32;
                 }
                 if p >= LEARNED_MIN_P {
                     a.add(e * pr.learned * (p as f64).sqrt(), 1.0);

@@ -289,15 +289,17 @@ impl TreeSearch {
     ) {
         let tree = self.tree_read();
         let root = tree.root();
-        let mut eval = job.net.map(|n| Evaluator::new(n, job.board.size()));
+        // the network's buffers only where it is asked: a reused root may have its priors
+        let new_eval = || job.net.map(|n| Evaluator::new(n, job.board.size()));
         if tree.node(root).is_expanded() {
-            if let Some(e) = &mut eval {
-                if tree.node(root).claim_net() {
+            if job.net.is_some() && tree.node(root).claim_net() {
+                if let Some(e) = &mut new_eval() {
                     let mut kids = Vec::new();
                     with_board!(&job.board, b => set_net_priors(&tree, root, &**b, job.color, &job.last, job, e, &mut kids));
                 }
             }
         } else {
+            let mut eval = new_eval();
             let mut kids = Vec::new();
             with_board!(&job.board, b => {
                 let net = eval.as_mut().map(|e| e.evaluate(&**b, job.color, &job.last));
