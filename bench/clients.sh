@@ -7,10 +7,15 @@
 # imagemagick), starts Lizzie 0.7.4 under Xvfb with Tengen as its engine (a private HOME,
 # so the user's own ~/.config/leela-zero is left alone), places three stones by clicking on
 # the board, lets Tengen analyse, checks that no "requires version 0.15" dialog is open
-# and writes docs/lizzie-analysis.png. Then starts qGo 2.1 (Debian's qgo) with Tengen as its
-# computer engine, plays a short 9x9 game as Black by clicking (with one Undo and a pass),
-# checks that every genmove was answered and placed, and writes docs/qgo-game.png.
-# TENGEN defaults to target/release/tengen; CLIENTS="lizzie qgo" picks the clients.
+# and writes docs/lizzie-analysis.png. Then reviews a 9x9 game with `tengen review`
+# (REVIEW_SGF, default ../shared/data/losses/pachi9-2026-12-03-g1.sgf, at REVIEW_PLAYOUTS
+# 300), opens the reviewed file in Lizzie, steps to move REVIEW_MOVE (20), lets Tengen
+# analyse live, checks that the live candidates carry a nonzero scoreMean in Tengen's output
+# and in Lizzie's own state, and writes docs/lizzie-review-scores.png (issue 55). Then starts
+# qGo 2.1 (Debian's qgo) with Tengen as its computer engine, plays a short 9x9 game as Black
+# by clicking (with one Undo and a pass), checks that every genmove was answered and placed,
+# and writes docs/qgo-game.png.
+# TENGEN defaults to target/release/tengen; CLIENTS="lizzie lizzie_review qgo" picks the clients.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -18,7 +23,7 @@ TENGEN=${1:-$ROOT/target/release/tengen}
 [ -x "$TENGEN" ] || { echo "no Tengen binary at $TENGEN (cargo build --release)" >&2; exit 1; }
 TENGEN=$(readlink -f "$TENGEN")
 SECONDS_ANALYSE=${SECONDS_ANALYSE:-8}
-CLIENTS=${CLIENTS:-lizzie qgo}
+CLIENTS=${CLIENTS:-lizzie lizzie_review qgo}
 DISP=${DISP:-:41}
 
 need=()
@@ -92,6 +97,96 @@ grep -q '^> [0-9]* play B R4' "$WORK/lizzie.out" || { echo "FAIL: the clicks did
 echo "Lizzie: ok, docs/lizzie-analysis.png"
 kill "$java" 2>/dev/null || true
 sleep 2
+}
+
+# --- Lizzie with a reviewed file (issue 55) --------------------------------------------
+# Lizzie 0.7.4 draws a score on its candidates only for an engine it takes for KataGo or
+# after opening a file whose LZ candidates carry scoreMean (SGFParser sets
+# Leelaz.supportScoremean; BoardRenderer asks supportScoremean()). So: review a short 9x9
+# game at few playouts, open the reviewed file on Lizzie's command line, step into the game
+# with the Down key and let Tengen analyse live. Lizzie takes the live candidates in place of
+# the file's only once their visits pass the file's playouts (BoardData.tryToSetBestMoves).
+# Checked: Tengen sent lz-analyze lines with a nonzero scoreMean (the GTP traffic, logged by
+# a wrapper), and Lizzie's own autosave of the game holds, at that move, live candidates
+# (more visits than the review's) with their scoreMean (Lizzie writes scoreMean only when
+# supportScoremean() holds, the condition of drawing it).
+lizzie_review() {
+local sgf=${REVIEW_SGF:-$ROOT/../shared/data/losses/pachi9-2026-12-03-g1.sgf}
+local playouts=${REVIEW_PLAYOUTS:-300} move=${REVIEW_MOVE:-20}
+[ -f "$sgf" ] || { echo "no record to review at $sgf (REVIEW_SGF=...)" >&2; exit 1; }
+local home=$WORK/lizzie-review reviewed=$WORK/lizzie-review/reviewed.sgf
+mkdir -p "$home/.config/leela-zero"
+"$TENGEN" review "$sgf" --playouts "$playouts" --threads 1 --out "$reviewed"
+grep -q 'scoreMean' "$reviewed" || { echo "FAIL: the review wrote no scoreMean in LZ" >&2; exit 1; }
+cat >"$WORK/tengen-lizzie" <<SH
+#!/bin/sh
+tee -a "$WORK/review.in" | "$TENGEN" --threads 1 2>>"$WORK/review.err" | tee -a "$WORK/review.gtp"
+SH
+chmod +x "$WORK/tengen-lizzie"
+# autosave-interval-seconds: Lizzie writes the game, with its LZ analysis, to its persist
+# file (~/.local/share/leela-zero/lizzie-persist in Debian's package) every 2 seconds.
+# min-playout-ratio-for-stats: numbers on every candidate with 2% of the visits (Lizzie's
+# default 10% leaves them on the first one or two only).
+cat >"$home/.config/leela-zero/lizzie-config.txt" <<CFG
+{"leelaz": {"engine-command": "$WORK/tengen-lizzie", "print-comms": false},
+ "ui": {"autosave-interval-seconds": 2, "min-playout-ratio-for-stats": 0.005}}
+CFG
+(cd "$home" && HOME=$home exec java -Duser.home="$home" -jar /usr/share/java/lizzie.jar "$reviewed") \
+    >"$WORK/lizzie-review.out" 2>&1 & pids+=($!)
+local java=$!
+local main
+main=$(wait_window '^Lizzie( \[|\()' 60)
+[ -n "$main" ] || { echo "Lizzie's window did not appear" >&2; cat "$WORK/lizzie-review.out" >&2; exit 1; }
+sleep 4
+xdotool windowsize "$main" 1280 900 windowmove "$main" 0 0
+sleep 2
+# Down is the next move while the mouse is off the board (over it, Down walks the branch).
+xdotool mousemove 1275 895
+xdotool windowactivate --sync "$main"
+for _ in $(seq "$move"); do xdotool key Down; sleep 0.3; done
+sleep 2
+# With a file on its command line Lizzie's start can lose its first lz-analyze (queued behind
+# the version check, then dropped as stale by the next command) and then sends none after
+# play: Space toggles its pondering, which sends lz-analyze when it turns on.
+for _ in 1 2; do
+    tail -1 "$WORK/review.in" | grep -q 'lz-analyze' && break
+    echo "  no lz-analyze after the last move: Space"
+    xdotool key space
+    sleep 2
+done
+sleep "$SECONDS_ANALYSE"
+mkdir -p docs
+import -window root docs/lizzie-review-scores.png
+local titles
+titles=$(xdotool search --onlyvisible --name '.' getwindowname %@ 2>/dev/null || true)
+echo "windows:"; echo "$titles" | sed 's/^/  /'
+if echo "$titles" | grep -qiE 'message|error|warning'; then
+    echo "FAIL: Lizzie opened a dialog" >&2; exit 1
+fi
+sleep 3   # one more autosave after the screenshot
+kill "$java" 2>/dev/null || true
+sleep 2
+grep -E '^[0-9]* ?(play|lz-analyze|boardsize|komi)' "$WORK/review.in" | tail -5 | sed 's/^/  > /'
+# Tengen's last analysis line and the scoreMean of its candidates.
+local last scores
+last=$(grep '^info move' "$WORK/review.gtp" | tail -1)
+echo "  < ${last:0:200}..."
+scores=$(echo "$last" | grep -o 'scoreMean [-0-9.]*' | awk '{print $2}')
+[ -n "$scores" ] || { echo "FAIL: Tengen's lz-analyze lines carry no scoreMean" >&2; exit 1; }
+echo "$scores" | awk '{ if ($1 >= 0.05 || $1 <= -0.05) nonzero = 1 } END { exit !nonzero }' \
+    || { echo "FAIL: every scoreMean Tengen sent is 0.0" >&2; exit 1; }
+# Lizzie's autosave: the LZ of the node at move $move (the root has none).
+local persist lz visits
+persist=$(find "$home" -name '*persist' -type f | head -1)
+[ -n "$persist" ] || { echo "FAIL: Lizzie wrote no autosave" >&2; exit 1; }
+lz=$(jq -r .autosave "$persist" | tr '\n' ' ' | grep -o 'LZ\[[^]]*\]' | sed -n "${move}p")
+echo "  Lizzie's LZ at move $move: ${lz:0:200}..."
+visits=$(echo "$lz" | grep -o 'visits [0-9]*' | awk '{ s += $2 } END { print s + 0 }')
+[ "$visits" -gt "$playouts" ] \
+    || { echo "FAIL: Lizzie kept the review's candidates ($visits visits), not the live ones" >&2; exit 1; }
+echo "$lz" | grep -o 'scoreMean [-0-9.E]*' | awk '{ if ($2 >= 0.05 || $2 <= -0.05) nonzero = 1 } END { exit !nonzero }' \
+    || { echo "FAIL: Lizzie holds no nonzero scoreMean for the live candidates" >&2; exit 1; }
+echo "Lizzie with a reviewed file: ok, live candidates with scores ($visits visits), docs/lizzie-review-scores.png"
 }
 
 # --- qGo ----------------------------------------------------------------------------
