@@ -349,7 +349,7 @@ impl FlatRoot {
             let n = self.playouts as f64;
             self.own.iter().map(|o| o / n).collect()
         };
-        Report {
+        let mut report = Report {
             color: Some(self.color),
             playouts: self.playouts,
             reused: 0,
@@ -359,7 +359,9 @@ impl FlatRoot {
             ownership,
             score_stdev: super::stdev(all.visits as f64, all.score, all.score_sq),
             ownership_stdev: vec![],
-        }
+        };
+        super::scale_score_stdev(&mut report, &self.board);
+        report
     }
 }
 

@@ -86,6 +86,59 @@ pub fn stdev(n: f64, sum: f64, sq: f64) -> f64 {
     (sq / n - mean * mean).max(0.0).sqrt()
 }
 
+/// The uncertainty of the final margin, in points, that the playouts' ownership of the
+/// points implies (`ownership` by padded point index, +1 Black to -1 White): every empty
+/// point's owner an independent draw of +1 or -1 with the mean its ownership gives (a
+/// variance of 1 - o^2), every chain of stones one draw for all its stones (they live or die
+/// together: its size squared times that variance). Near 0 once every owner is settled,
+/// about 19 on an empty 19x19 board, larger while big chains are at stake. This is what
+/// Tengen reports as `scoreStdev`: the spread of raw playout scores measures the playouts'
+/// randomness more than the game's uncertainty (75-90 points on 19x19 openings).
+pub fn lead_stdev(board: &crate::board::AnyBoard, ownership: &[f64]) -> f64 {
+    let owner = |p: Point| {
+        ownership
+            .get(p.idx())
+            .copied()
+            .unwrap_or(0.0)
+            .clamp(-1.0, 1.0)
+    };
+    // per chain (by its head's index): stones and the sum of their ownership
+    let mut chains: ahash::AHashMap<usize, (f64, f64)> = ahash::AHashMap::new();
+    let mut var = 0.0;
+    for p in board.points() {
+        if board.color_at(p).is_some() {
+            let e = chains
+                .entry(board.chain_head(p).idx())
+                .or_insert((0.0, 0.0));
+            e.0 += 1.0;
+            e.1 += owner(p);
+        } else {
+            var += 1.0 - owner(p).powi(2);
+        }
+    }
+    for (n, sum) in chains.into_values() {
+        let mean = sum / n;
+        var += n * n * (1.0 - mean * mean).max(0.0);
+    }
+    var.max(0.0).sqrt()
+}
+
+/// Turns a report's raw spreads of playout scores into the uncertainty of the lead: the
+/// root's becomes [`lead_stdev`] of its ownership, each move's its raw spread scaled by the
+/// same factor (so moves keep their order). Left as it is without ownership.
+pub fn scale_score_stdev(report: &mut Report, board: &crate::board::AnyBoard) {
+    if report.ownership.is_empty() {
+        return;
+    }
+    let raw = report.score_stdev;
+    let honest = lead_stdev(board, &report.ownership);
+    let factor = if raw > 0.0 { honest / raw } else { 0.0 };
+    report.score_stdev = honest;
+    for m in &mut report.moves {
+        m.score_stdev *= factor;
+    }
+}
+
 /// How much a search may do. With nothing set a searcher does a small fixed amount of work.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
@@ -200,4 +253,56 @@ pub trait Searcher: Send {
     }
     /// Komi given to White in the playouts on top of the game's (dynamic komi).
     fn set_komi_offset(&mut self, _white: f64) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::AnyBoard;
+
+    fn pt(s: &str, size: usize) -> Point {
+        s.parse::<crate::board::Vertex>()
+            .ok()
+            .and_then(|v| v.to_point(size))
+            .unwrap()
+    }
+
+    #[test]
+    fn the_lead_is_as_uncertain_as_the_owners_that_are_not_settled() {
+        let mut b = AnyBoard::new(5).unwrap();
+        let n = Point::index_bound(5);
+        // an empty board whose every owner is a coin toss: 25 independent points
+        assert!((lead_stdev(&b, &vec![0.0; n]) - 5.0).abs() < 1e-9);
+        // every owner settled: no uncertainty
+        assert_eq!(lead_stdev(&b, &vec![1.0; n]), 0.0);
+        // a chain of four stones at stake counts 4^2, not 4 x 1; the rest settled
+        for v in ["B2", "B3", "B4", "C3"] {
+            b.try_play(Color::Black, pt(v, 5)).unwrap();
+        }
+        let mut own = vec![1.0; n];
+        for v in ["B2", "B3", "B4", "C3"] {
+            own[pt(v, 5).idx()] = 0.0;
+        }
+        assert!((lead_stdev(&b, &own) - 4.0).abs() < 1e-9);
+        // and a report's moves keep their share of the raw spread
+        let mut r = Report {
+            ownership: own,
+            score_stdev: 40.0,
+            moves: vec![MoveInfo {
+                mv: None,
+                visits: 10,
+                winrate: 0.5,
+                score_lead: 0.0,
+                prior: 0.1,
+                lcb: 0.4,
+                pv: vec![],
+                pv_visits: vec![],
+                score_stdev: 20.0,
+                ownership: vec![],
+            }],
+            ..Report::default()
+        };
+        scale_score_stdev(&mut r, &b);
+        assert!((r.score_stdev - 4.0).abs() < 1e-9 && (r.moves[0].score_stdev - 2.0).abs() < 1e-9);
+    }
 }

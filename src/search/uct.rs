@@ -452,6 +452,19 @@ impl TreeSearch {
         st.job = None;
     }
 
+    /// The expected final owners of the job's playouts by padded point index (empty before
+    /// the first playout).
+    fn root_ownership(&self, job: &Job) -> Vec<f64> {
+        let own_n = job.own_n.load(Relaxed);
+        if own_n == 0 {
+            return vec![];
+        }
+        job.own
+            .iter()
+            .map(|a| a.load(Relaxed) as f64 / own_n as f64)
+            .collect()
+    }
+
     /// A report of the tree as it stands.
     fn report(&self, job: &Job) -> Report {
         let tree = self.tree_read();
@@ -486,6 +499,7 @@ impl TreeSearch {
             .map(|k| prior_weight(tree.node(k).prior_value()))
             .sum::<f64>()
             .max(1e-9);
+        let ownership = self.root_ownership(job);
         let moves = kids
             .iter()
             .map(|&k| {
@@ -508,15 +522,6 @@ impl TreeSearch {
             })
             .collect();
         let own_n = job.own_n.load(Relaxed);
-        let ownership = if own_n == 0 {
-            vec![]
-        } else {
-            let mut v = vec![0.0; job.own.len()];
-            for (o, a) in v.iter_mut().zip(&job.own) {
-                *o = a.load(Relaxed) as f64 / own_n as f64;
-            }
-            v
-        };
         let ownership_stdev = if own_n == 0 || job.own_sq.is_empty() {
             vec![]
         } else {
@@ -531,7 +536,7 @@ impl TreeSearch {
                 .collect()
         };
         let _ = size;
-        Report {
+        let mut report = Report {
             color: Some(job.color),
             playouts: job.done.load(Relaxed),
             reused: job.reused,
@@ -541,7 +546,9 @@ impl TreeSearch {
             ownership,
             score_stdev: score_stdev(&job.all_scores),
             ownership_stdev,
-        }
+        };
+        super::scale_score_stdev(&mut report, &job.board);
+        report
     }
 
     /// The root's statistics for the stop rules ([`stop_reason`]): the two most visited
@@ -1781,9 +1788,10 @@ mod tests {
         };
         let mut s = TreeSearch::new(params(1));
         let plain = s.search(&Request::new(&g, Color::Black, limits), &mut |_| {});
-        // the spread of the final margins comes with every report, the extras only on request
+        // the uncertainty of the lead comes with every report, the extras only on request: on
+        // an empty 9x9 board at most the 81 points' independent spread, 9
         assert!(
-            plain.score_stdev > 1.0 && plain.score_stdev < 81.0,
+            plain.score_stdev > 1.0 && plain.score_stdev <= 9.0 + 1e-9,
             "{plain:?}"
         );
         assert!(plain.ownership_stdev.is_empty());
