@@ -6,13 +6,14 @@
 //! Move 37: W D4
 //! Win rate: Black 62.4%, White 37.6%
 //! Score lead: B+5.5
-//! Change: White -12.3%
+//! Loss: White 12.3%, 4.5 points
 //! Tengen: Q16 (White 49.9%)
 //! Mistake: White loses 12.3% (more than 10.0%); Tengen's line is a variation
-//! Searched: 3000 playouts
+//! Searched: 3000 playouts, again at 12000
 //! ```
 //! (the `Tengen` line when the position before had candidates, the `Mistake` line on
-//! mistakes only).
+//! mistakes only, `again` when the positions around the move were searched a second
+//! time). The loss is [`super::loss`]'s: never negative, so a move shows no gain.
 //!
 //! Lizzie 0.7.4 keeps its analysis in an `LZ` property per node, which its `SGFParser`
 //! reads back when the file is opened and from which its win-rate graph is drawn: a first
@@ -48,7 +49,7 @@ pub fn color_letter(c: Color) -> &'static str {
 }
 
 /// `Black` or `White`.
-fn color_name(c: Color) -> &'static str {
+pub fn color_name(c: Color) -> &'static str {
     if c == Color::Black {
         "Black"
     } else {
@@ -130,13 +131,14 @@ pub fn move_comment(review: &Review, number: usize) -> String {
         ),
         format!("Score lead: {}", lead_text(after.black_lead)),
     ];
-    let change = for_black(mover, after.black_winrate) - for_black(mover, before.black_winrate);
-    lines.push(format!(
-        "Change: {} {}{}",
-        color_name(mover),
-        if change < 0.0 { "-" } else { "+" },
-        percent(change.abs())
-    ));
+    if let Some(v) = &verdict {
+        lines.push(format!(
+            "Loss: {} {}, {:.1} points",
+            color_name(mover),
+            percent(v.loss),
+            v.points
+        ));
+    }
     if let Some(best) = before.candidates.first() {
         lines.push(format!(
             "Tengen: {} ({} {})",
@@ -145,7 +147,7 @@ pub fn move_comment(review: &Review, number: usize) -> String {
             percent(best.winrate)
         ));
     }
-    if let Some(v) = verdict.filter(|v| v.mistake) {
+    if let Some(v) = verdict.as_ref().filter(|v| v.mistake) {
         lines.push(format!(
             "Mistake: {} loses {} (more than {}); Tengen's line is a variation",
             color_name(mover),
@@ -153,7 +155,14 @@ pub fn move_comment(review: &Review, number: usize) -> String {
             percent(review.threshold)
         ));
     }
-    lines.push(format!("Searched: {}", review.budget));
+    lines.push(match &verdict {
+        Some(v) if v.rechecked => format!(
+            "Searched: {}, again at {}",
+            review.budget,
+            review.budget.times(review.recheck)
+        ),
+        _ => format!("Searched: {}", review.budget),
+    });
     lines.join("\n")
 }
 

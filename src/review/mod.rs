@@ -4,15 +4,21 @@
 //! that a review at a playout count gives the same numbers on every machine); the positions
 //! are spread over every core with rayon. The reviewed record is written as a new SGF: each
 //! move carries its win rate and score lead in its comment and in Lizzie's `LZ` property
-//! ([`annotate`]), the moves that lose more than `--mistake` of the win rate are marked
-//! (`BM`) with the engine's line as a variation, and a summary is printed (mistakes per
-//! side, the biggest swings). `--graph` draws the win rate as an SVG ([`graph`]).
+//! ([`annotate`]). What each move lost is read from those searches ([`loss`]): the game's
+//! own line backward as a lower bound of every position's value, and the engine's choice
+//! against the move played within one search. The positions around each side's largest
+//! losses and around every move that loses more than `--mistake` of the win rate are
+//! searched again, `--recheck` times longer, before the moves are judged; the mistakes are
+//! marked (`BM`) with the engine's line as a variation, and a summary is printed (mistakes
+//! per side, each side's biggest losses). `--graph` draws the win rate as an SVG
+//! ([`graph`]).
 //!
 //! It is a tool above the engine, as the match runner is: it drives [`crate::engine`] and
 //! [`crate::sgf`], and the engine never imports it.
 
 pub mod annotate;
 pub mod graph;
+pub mod loss;
 
 use crate::board::{Color, Vertex};
 use crate::engine::{Analysis, Engine, EngineOptions};
@@ -70,7 +76,19 @@ pub struct ReviewArgs {
     /// Seed of the searches.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Search the positions around each candidate mistake again with this many times the
+    /// budget before judging it (1: no second search).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_RECHECK,
+          value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub recheck: u64,
 }
+
+/// How many times longer the second search of a candidate mistake's positions is.
+pub const DEFAULT_RECHECK: u64 = 4;
+
+/// Rounds of second searches at most: each round rechecks the candidates the previous one
+/// left (a recheck can raise another move's loss).
+const RECHECK_ROUNDS: usize = 4;
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
@@ -100,6 +118,16 @@ pub enum Budget {
     Playouts(u64),
     /// Seconds of one core.
     Seconds(f64),
+}
+
+impl Budget {
+    /// This budget `n` times over.
+    pub fn times(self, n: u64) -> Budget {
+        match self {
+            Budget::Playouts(p) => Budget::Playouts(p.saturating_mul(n)),
+            Budget::Seconds(s) => Budget::Seconds(s * n as f64),
+        }
+    }
 }
 
 impl std::fmt::Display for Budget {
@@ -143,6 +171,11 @@ pub struct Eval {
     pub black_lead: f64,
     /// The most visited moves, best first, from `color`'s view.
     pub candidates: Vec<Candidate>,
+    /// The record's move from this position as this search saw it (`None`: not searched,
+    /// or no move follows).
+    pub played: Option<Candidate>,
+    /// Whether this is the second, longer search of the position.
+    pub deep: bool,
 }
 
 /// A reviewed game: the record and the evaluation of every position, `evals[i]` the
@@ -159,6 +192,8 @@ pub struct Review {
     pub threshold: f64,
     /// One evaluation per position, moves + 1 of them.
     pub evals: Vec<Eval>,
+    /// How many times longer the second searches were (1: none).
+    pub recheck: u64,
 }
 
 /// One move's verdict.
@@ -170,32 +205,35 @@ pub struct MoveVerdict {
     pub color: Color,
     /// The move (`None`: pass).
     pub mv: Option<Vertex>,
-    /// The share of the win rate the mover lost by it (negative: gained), 0..1 scale.
+    /// The share of the win rate the mover lost by it, 0..1 ([`loss`]: never negative).
     pub loss: f64,
-    /// Whether it is marked a mistake: it loses more than the threshold and is not the
-    /// engine's own choice.
+    /// The points of score lead the mover lost by it (never negative).
+    pub points: f64,
+    /// Whether the positions before and after it had the second, longer search.
+    pub rechecked: bool,
+    /// Whether it is marked a mistake: it loses more than the threshold.
     pub mistake: bool,
 }
 
 impl Review {
     /// The verdict on every move, in order.
     pub fn verdicts(&self) -> Vec<MoveVerdict> {
+        let line = loss::line_values(&self.record.moves, &self.evals);
         self.record
             .moves
             .iter()
             .enumerate()
             .filter_map(|(i, &(color, mv))| {
-                let (before, after) = (self.evals.get(i)?, self.evals.get(i + 1)?);
-                let delta = after.black_winrate - before.black_winrate;
-                let loss = if color == Color::Black { -delta } else { delta };
-                let best = before.candidates.first().map(|c| c.mv);
-                let own_choice = before.color == color && best == Some(mv);
+                let (loss, points) = loss::of_move(color, i, &self.evals, &line)?;
+                let rechecked = self.evals.get(i)?.deep && self.evals.get(i + 1)?.deep;
                 Some(MoveVerdict {
                     number: i + 1,
                     color,
                     mv,
                     loss,
-                    mistake: loss > self.threshold && !own_choice,
+                    points,
+                    rechecked,
+                    mistake: loss > self.threshold,
                 })
             })
             .collect()
@@ -210,16 +248,19 @@ impl Review {
         n
     }
 
-    /// The `n` moves that lost the most, biggest first.
-    pub fn biggest_swings(&self, n: usize) -> Vec<MoveVerdict> {
-        let mut v: Vec<MoveVerdict> = self
-            .verdicts()
-            .into_iter()
-            .filter(|v| v.loss > 0.0)
+    /// The `n` moves of `color` that lost the most, biggest first ([`loss::listed_order`]:
+    /// points, then win rate; only moves that lost).
+    pub fn biggest_losses(&self, color: Color, n: usize) -> Vec<MoveVerdict> {
+        let verdicts = self.verdicts();
+        let losses: Vec<(Color, f64, f64)> = verdicts
+            .iter()
+            .map(|v| (v.color, v.loss, v.points))
             .collect();
-        v.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.number.cmp(&b.number)));
-        v.truncate(n);
-        v
+        loss::listed_order(&losses, color)
+            .into_iter()
+            .take(n)
+            .filter_map(|i| verdicts.get(i).cloned())
+            .collect()
     }
 
     /// The summary printed for this game (several lines, each ending in a newline).
@@ -231,23 +272,37 @@ impl Review {
             m[0],
             m[1]
         );
-        let swings = self.biggest_swings(5);
-        if swings.is_empty() {
-            s.push_str("  no move lost win rate\n");
-        } else {
-            let items: Vec<String> = swings
+        for color in [Color::Black, Color::White] {
+            let losses = self.biggest_losses(color, loss::LISTED);
+            let name = annotate::color_name(color);
+            if losses.is_empty() {
+                s.push_str(&format!("  {name}: no move lost win rate\n"));
+                continue;
+            }
+            let items: Vec<String> = losses
                 .iter()
                 .map(|v| {
                     format!(
-                        "{} {} {} -{}",
+                        "{} {} -{:.1} points ({})",
                         v.number,
-                        annotate::color_letter(v.color),
                         annotate::vertex_text(v.mv),
+                        v.points,
                         annotate::percent(v.loss)
                     )
                 })
                 .collect();
-            s.push_str(&format!("  biggest swings: {}\n", items.join(", ")));
+            s.push_str(&format!(
+                "  {name}'s biggest losses: {}\n",
+                items.join(", ")
+            ));
+        }
+        let again = self.evals.iter().filter(|e| e.deep).count();
+        if again > 0 {
+            s.push_str(&format!(
+                "  searched again: {again} position{} around the candidate mistakes, at {}\n",
+                if again == 1 { "" } else { "s" },
+                self.budget.times(self.recheck)
+            ));
         }
         if let Some(last) = self.evals.last() {
             s.push_str(&format!(
@@ -260,10 +315,25 @@ impl Review {
     }
 }
 
-/// The evaluation of `report` (a search for `color`) on a `size` board.
-fn eval_of(report: &crate::search::Report, color: Color, size: usize) -> Eval {
+/// The evaluation of `report` (a search for `color`) on a `size` board, where the record
+/// went on with `next`.
+fn eval_of(
+    report: &crate::search::Report,
+    color: Color,
+    size: usize,
+    next: Option<Option<Vertex>>,
+) -> Eval {
     let black = color == Color::Black;
     let vertex = |p: Option<crate::board::Point>| p.map(|p| p.vertex(size));
+    let candidate = |m: &crate::search::MoveInfo| Candidate {
+        mv: vertex(m.mv),
+        visits: m.visits,
+        winrate: m.winrate,
+        lcb: m.lcb,
+        prior: m.prior,
+        lead: m.score_lead,
+        pv: m.pv.iter().map(|&p| vertex(p)).collect(),
+    };
     Eval {
         color,
         playouts: report.playouts,
@@ -281,16 +351,16 @@ fn eval_of(report: &crate::search::Report, color: Color, size: usize) -> Eval {
             .moves
             .iter()
             .take(CANDIDATES)
-            .map(|m| Candidate {
-                mv: vertex(m.mv),
-                visits: m.visits,
-                winrate: m.winrate,
-                lcb: m.lcb,
-                prior: m.prior,
-                lead: m.score_lead,
-                pv: m.pv.iter().map(|&p| vertex(p)).collect(),
-            })
+            .map(candidate)
             .collect(),
+        played: next.and_then(|n| {
+            report
+                .moves
+                .iter()
+                .find(|m| vertex(m.mv) == n)
+                .map(candidate)
+        }),
+        deep: false,
     }
 }
 
@@ -408,37 +478,78 @@ fn search_position(
         .cloned()
         .or(last)
         .ok_or_else(|| format!("no search report for the position after {i} moves"))?;
-    Ok(eval_of(&report, color, p.record.size))
+    let next = p.record.moves.get(i).map(|&(_, mv)| mv);
+    Ok(eval_of(&report, color, p.record.size, next))
+}
+
+/// What [`review_all`] tells its caller as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A position was searched.
+    Searched,
+    /// This many more positions are to be searched again.
+    Queued(u64),
+}
+
+/// Searches the positions `jobs` (game, position) of `games` with `budget`, spread over the
+/// rayon pool (one engine per worker), `progress` told after each one.
+fn search_all(
+    games: &[Prepared],
+    jobs: &[(usize, usize)],
+    args: &ReviewArgs,
+    budget: Budget,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Vec<((usize, usize), Result<Eval, String>)> {
+    let opts = engine_options(args);
+    jobs.par_iter()
+        .map_init(
+            || Engine::new(&opts),
+            |engine, &(g, i)| {
+                let r = search_position(engine, &games[g], i, budget);
+                progress(Progress::Searched);
+                ((g, i), r)
+            },
+        )
+        .collect()
+}
+
+/// The positions of `review` to search again: before and after each move
+/// [`loss::to_recheck`] picks, those not searched again yet.
+fn recheck_positions(review: &Review) -> Vec<usize> {
+    let verdicts = review.verdicts();
+    let losses: Vec<(Color, f64, f64)> = verdicts
+        .iter()
+        .map(|v| (v.color, v.loss, v.points))
+        .collect();
+    let rechecked: Vec<bool> = verdicts.iter().map(|v| v.rechecked).collect();
+    let mut at: Vec<usize> = loss::to_recheck(&losses, &rechecked, review.threshold)
+        .into_iter()
+        .flat_map(|i| [i, i + 1])
+        .filter(|&i| review.evals.get(i).is_some_and(|e| !e.deep))
+        .collect();
+    at.sort_unstable();
+    at.dedup();
+    at
 }
 
 /// Reviews prepared records: every position of every record searched, spread over the
-/// rayon pool (one engine per worker), `on_position` called after each one.
+/// rayon pool (one engine per worker), then the positions around the candidate mistakes
+/// searched again `--recheck` times longer, in rounds until none is left (at most
+/// [`RECHECK_ROUNDS`]); `progress` is told of every search and of every round's positions.
 pub fn review_all(
     games: &[Prepared],
     args: &ReviewArgs,
-    on_position: &(dyn Fn() + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Result<Review, String>> {
     let budget = budget(args);
-    let opts = engine_options(args);
     let jobs: Vec<(usize, usize)> = games
         .iter()
         .enumerate()
         .flat_map(|(g, p)| (0..=p.record.moves.len()).map(move |i| (g, i)))
         .collect();
-    let evals: Vec<((usize, usize), Result<Eval, String>)> = jobs
-        .par_iter()
-        .map_init(
-            || Engine::new(&opts),
-            |engine, &(g, i)| {
-                let r = search_position(engine, &games[g], i, budget);
-                on_position();
-                ((g, i), r)
-            },
-        )
-        .collect();
     let mut per_game: Vec<Vec<Eval>> = vec![Vec::new(); games.len()];
     let mut errors: Vec<Option<String>> = vec![None; games.len()];
-    for ((g, _), r) in evals {
+    for ((g, _), r) in search_all(games, &jobs, args, budget, progress) {
         match r {
             Ok(e) => per_game[g].push(e),
             Err(e) => {
@@ -446,7 +557,7 @@ pub fn review_all(
             }
         }
     }
-    games
+    let mut reviews: Vec<Result<Review, String>> = games
         .iter()
         .zip(per_game)
         .zip(errors)
@@ -458,9 +569,49 @@ pub fn review_all(
                 budget,
                 threshold: args.mistake,
                 evals,
+                recheck: args.recheck,
             }),
         })
-        .collect()
+        .collect();
+    if args.recheck <= 1 {
+        return reviews;
+    }
+    let deep = budget.times(args.recheck);
+    for _ in 0..RECHECK_ROUNDS {
+        let jobs: Vec<(usize, usize)> = reviews
+            .iter()
+            .enumerate()
+            .filter_map(|(g, r)| r.as_ref().ok().map(|r| (g, recheck_positions(r))))
+            .flat_map(|(g, at)| at.into_iter().map(move |i| (g, i)))
+            .collect();
+        if jobs.is_empty() {
+            break;
+        }
+        // a recheck costs `recheck` first-pass searches
+        progress(Progress::Queued(jobs.len() as u64 * args.recheck));
+        let each = &|p| {
+            if p == Progress::Searched {
+                for _ in 0..args.recheck {
+                    progress(p);
+                }
+            }
+        };
+        for ((g, i), r) in search_all(games, &jobs, args, deep, each) {
+            let Some(Ok(review)) = reviews.get_mut(g) else {
+                continue;
+            };
+            match r {
+                Ok(mut e) => {
+                    e.deep = true;
+                    if let Some(slot) = review.evals.get_mut(i) {
+                        *slot = e;
+                    }
+                }
+                Err(e) => reviews[g] = Err(e),
+            }
+        }
+    }
+    reviews
 }
 
 /// Where the output of `input` goes: `given` itself for one input, `given/NAME-review.EXT`
@@ -522,7 +673,12 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
         .num_threads(args.threads.map_or(0, |t| t as usize))
         .build()
         .map_err(|e| format!("cannot start the review's threads: {e}"))?;
-    let reviews = pool.install(|| review_all(&games, args, &|| bar.inc(1)));
+    let reviews = pool.install(|| {
+        review_all(&games, args, &|p| match p {
+            Progress::Searched => bar.inc(1),
+            Progress::Queued(n) => bar.inc_length(n),
+        })
+    });
     bar.finish_and_clear();
     for ((input, (_, out, graph)), review) in ready.iter().zip(reviews) {
         let written = review.and_then(|r| {

@@ -21,6 +21,7 @@ fn args(files: Vec<PathBuf>) -> ReviewArgs {
         komi: None,
         threads: Some(1),
         seed: 1,
+        recheck: 1,
     }
 }
 
@@ -48,6 +49,8 @@ fn eval(color: Color, black_winrate: f64, best: &str) -> Eval {
         black_winrate,
         black_lead: (black_winrate - 0.5) * 20.0,
         candidates: vec![cand(best, own), cand("A1", own - 0.1)],
+        played: None,
+        deep: false,
     }
 }
 
@@ -74,6 +77,7 @@ fn made_up() -> Review {
             eval(Color::White, 0.25, "D4"),
             eval(Color::Black, 0.3, "D5"),
         ],
+        recheck: 4,
     }
 }
 
@@ -83,8 +87,13 @@ fn losses_are_the_movers_and_mistakes_need_the_threshold() {
     let verdicts = r.verdicts();
     assert_eq!(verdicts.len(), 4);
     let loss: Vec<f64> = verdicts.iter().map(|v| (v.loss * 100.0).round()).collect();
-    // Black gains 10, White loses 5, Black loses 40, White loses 5
-    assert_eq!(loss, vec![-10.0, 5.0, 40.0, 5.0]);
+    // Black's first move gains 10, which is no loss; White loses 5, Black 40, White 5
+    assert_eq!(loss, vec![0.0, 5.0, 40.0, 5.0]);
+    let points: Vec<f64> = verdicts
+        .iter()
+        .map(|v| (v.points * 10.0).round() / 10.0)
+        .collect();
+    assert_eq!(points, vec![0.0, 1.0, 8.0, 1.0]);
     let marked: Vec<usize> = verdicts
         .iter()
         .filter(|v| v.mistake)
@@ -92,8 +101,9 @@ fn losses_are_the_movers_and_mistakes_need_the_threshold() {
         .collect();
     assert_eq!(marked, vec![3]);
     assert_eq!(r.mistakes(), [1, 0]);
-    let swings: Vec<usize> = r.biggest_swings(2).iter().map(|v| v.number).collect();
-    assert_eq!(swings, vec![3, 2]);
+    let numbers = |c| -> Vec<usize> { r.biggest_losses(c, 5).iter().map(|v| v.number).collect() };
+    assert_eq!(numbers(Color::Black), vec![3], "gains are never listed");
+    assert_eq!(numbers(Color::White), vec![2, 4]);
     // a lower threshold marks White's 5% losses too
     let strict = Review {
         threshold: 0.04,
@@ -102,15 +112,33 @@ fn losses_are_the_movers_and_mistakes_need_the_threshold() {
     assert_eq!(strict.mistakes(), [1, 2]);
     let s = r.summary();
     assert!(s.contains("Black 1, White 0"), "{s}");
-    assert!(s.contains("3 B J9 -40.0%"), "{s}");
+    assert!(
+        s.contains("Black's biggest losses: 3 J9 -8.0 points (40.0%)\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("White's biggest losses: 2 C3 -1.0 points (5.0%)"),
+        "{s}"
+    );
+    assert!(!s.contains("searched again"), "{s}");
 }
 
 #[test]
-fn the_engines_own_choice_is_never_a_mistake() {
+fn the_line_blames_a_move_the_search_liked_and_the_search_one_the_line_did_not() {
     let mut r = made_up();
-    // move 3 (J9) becomes the engine's best move: the 40% loss is search noise
+    // move 3 (J9) was the engine's choice: the line still shows what it lost
     r.evals[2].candidates[0].mv = Some(v("J9"));
-    assert_eq!(r.mistakes(), [0, 0]);
+    r.evals[2].played = Some(r.evals[2].candidates[0].clone());
+    assert_eq!(r.mistakes(), [1, 0]);
+    // move 1 (E5) keeps Black's win rate from one position to the next, but its own search
+    // had D4 at 50% and E5 at 35% over enough visits
+    r.evals[0].candidates[0].mv = Some(v("D4"));
+    let mut e5 = cand("E5", 0.35);
+    e5.visits = 60;
+    r.evals[0].played = Some(e5);
+    let v1 = &r.verdicts()[0];
+    assert!((v1.loss - 0.15).abs() < 1e-9, "{v1:?}");
+    assert_eq!(r.mistakes(), [2, 0]);
 }
 
 #[test]
@@ -124,7 +152,7 @@ fn the_comment_has_its_fixed_lines() {
             "Move 3: B J9",
             "Win rate: Black 25.0%, White 75.0%",
             "Score lead: W+5.0",
-            "Change: Black -40.0%",
+            "Loss: Black 40.0%, 8.0 points",
             "Tengen: G7 (Black 65.0%)",
             "Mistake: Black loses 40.0% (more than 10.0%); Tengen's line is a variation",
             "Searched: 100 playouts",
@@ -289,7 +317,8 @@ fn a_real_review_searches_every_position_the_same_way_twice() {
     let a = args(vec![]);
     let p = prepare_text("(;SZ[5]KM[0.5]HA[2]AB[bb][dd];W[cc];B[bc];W[];B[])", &a).unwrap();
     let count = std::sync::atomic::AtomicUsize::new(0);
-    let tick = || {
+    let tick = |p| {
+        assert_eq!(p, Progress::Searched, "no second searches with --recheck 1");
         count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     };
     let r1 = review_all(std::slice::from_ref(&p), &a, &tick);
@@ -302,10 +331,56 @@ fn a_real_review_searches_every_position_the_same_way_twice() {
     assert_eq!(r1.evals[4].color, Color::White);
     for e in &r1.evals {
         assert!((0.0..=1.0).contains(&e.black_winrate), "{e:?}");
-        assert!(e.playouts > 0, "{e:?}");
+        assert!(e.playouts > 0 && !e.deep, "{e:?}");
     }
+    // the record's next move is found in the search before it
+    assert_eq!(
+        r1.evals[0].played.as_ref().map(|c| c.mv),
+        Some(Some(v("C3")))
+    );
+    assert!(
+        r1.evals[4].played.is_none(),
+        "no move follows the last position"
+    );
     // two handicap stones on 5x5 with komi 0.5: Black is far ahead at the start
     assert!(r1.evals[0].black_winrate > 0.6, "{:?}", r1.evals[0]);
+}
+
+#[test]
+fn candidate_mistakes_are_searched_again_longer() {
+    let mut a = args(vec![]);
+    a.recheck = 3;
+    let p = prepare_text("(;SZ[5]KM[0.5]HA[2]AB[bb][dd];W[cc];B[bc];W[];B[])", &a).unwrap();
+    let (searched, queued) = (
+        std::sync::atomic::AtomicU64::new(0),
+        std::sync::atomic::AtomicU64::new(0),
+    );
+    let tick = |p| match p {
+        Progress::Searched => {
+            searched.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        Progress::Queued(n) => {
+            queued.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let r = review_all(std::slice::from_ref(&p), &a, &tick);
+    let r = r[0].as_ref().unwrap();
+    let deep: Vec<&Eval> = r.evals.iter().filter(|e| e.deep).collect();
+    // each side's losses are listed, so their positions were searched again, 3 times longer
+    assert!(!deep.is_empty());
+    for e in &deep {
+        assert!(e.playouts >= 300 - 1, "{e:?}");
+    }
+    let (searched, queued) = (searched.into_inner(), queued.into_inner());
+    assert_eq!(queued, 3 * deep.len() as u64);
+    assert_eq!(searched, 5 + queued, "the progress bar ends full");
+    for v in r.verdicts().iter().filter(|v| v.loss > 0.0) {
+        assert!(v.rechecked, "{v:?}");
+    }
+    assert!(r.summary().contains("searched again: "), "{}", r.summary());
+    // and the same again
+    let again = review_all(std::slice::from_ref(&p), &a, &|_| {});
+    assert_eq!(again[0].as_ref().unwrap().evals, r.evals);
 }
 
 #[test]

@@ -1,0 +1,247 @@
+//! What each move of a reviewed game lost. Two measures, and a move's loss is the larger:
+//! - **the game's own line**, read backward: a position is worth at least what the move
+//!   played from it achieved, so the value of every position for its side to move is
+//!   raised to the value of the position after its move (Black's win rate is the larger
+//!   of the two where Black moves, the smaller where White does). A refutation that the
+//!   search sees only once it is on the board then shows as the loss of the move it
+//!   answered, not as the gain of the reply;
+//! - **one search**: in the search of the position before the move, the engine's choice
+//!   against the move played, when the move played had visits enough to be measured.
+//!
+//! Both in win rate and in points of score lead, each from the mover's side. The summary
+//! lists each side's largest losses in points ([`listed_order`]): win rates near 0 or 1, or
+//! in a close endgame, magnify or shrink the same loss, points do not. Which moves are
+//! searched again before they are called mistakes is [`to_recheck`]'s choice.
+
+use super::Eval;
+use crate::board::{Color, Vertex};
+
+/// Moves listed per side in the summary, and rechecked among the largest losses.
+pub const LISTED: usize = 5;
+
+/// Visits the move played needs in the search before it for that search's own comparison
+/// (a twentieth of the search, at least 50): fewer visits measure nothing.
+pub fn min_visits(playouts: u64) -> u64 {
+    (playouts / 20).max(50)
+}
+
+/// Black's win rate and lead of every position with the game's line as a lower bound for
+/// the side to move: `moves[i]` leads from position `i` to position `i + 1`.
+pub fn line_values(moves: &[(Color, Option<Vertex>)], evals: &[Eval]) -> (Vec<f64>, Vec<f64>) {
+    let mut w: Vec<f64> = evals.iter().map(|e| e.black_winrate).collect();
+    let mut l: Vec<f64> = evals.iter().map(|e| e.black_lead).collect();
+    for i in (0..evals.len().saturating_sub(1)).rev() {
+        let Some(&(mover, _)) = moves.get(i) else {
+            continue;
+        };
+        if mover == Color::Black {
+            w[i] = w[i].max(w[i + 1]);
+            l[i] = l[i].max(l[i + 1]);
+        } else {
+            w[i] = w[i].min(w[i + 1]);
+            l[i] = l[i].min(l[i + 1]);
+        }
+    }
+    (w, l)
+}
+
+/// What the move from `before` lost within that one search, win rate and points, from the
+/// mover's side: the engine's choice against the move played (`None` when the search was
+/// not the mover's or the move played had too few visits to say).
+pub fn in_search(mover: Color, before: &Eval) -> Option<(f64, f64)> {
+    let best = before.candidates.first()?;
+    let played = before.played.as_ref()?;
+    if before.color != mover || played.visits < min_visits(before.playouts) {
+        return None;
+    }
+    if played.mv == best.mv {
+        return Some((0.0, 0.0));
+    }
+    Some((
+        (best.winrate - played.winrate).max(0.0),
+        (best.lead - played.lead).max(0.0),
+    ))
+}
+
+/// One move's loss, win rate and points, from the mover's side (never negative): the
+/// larger of the line's and the search's measure.
+pub fn of_move(
+    mover: Color,
+    i: usize,
+    evals: &[Eval],
+    line: &(Vec<f64>, Vec<f64>),
+) -> Option<(f64, f64)> {
+    let (w, l) = line;
+    let (dw, dl) = (w.get(i)? - w.get(i + 1)?, l.get(i)? - l.get(i + 1)?);
+    let sign = if mover == Color::Black { 1.0 } else { -1.0 };
+    let (mut loss, mut points) = ((sign * dw).max(0.0), (sign * dl).max(0.0));
+    if let Some((sw, sp)) = in_search(mover, evals.get(i)?) {
+        loss = loss.max(sw);
+        points = points.max(sp);
+    }
+    Some((loss, points))
+}
+
+/// The moves to search again (by index into the moves, largest loss first): every move not
+/// yet rechecked whose win-rate loss passes `threshold`, and each side's [`LISTED`] largest
+/// losses in points that were not rechecked. `losses` holds each move's mover, win-rate
+/// loss and points lost. A move is rechecked when the positions before and after it were
+/// searched with the longer budget.
+pub fn to_recheck(losses: &[(Color, f64, f64)], rechecked: &[bool], threshold: f64) -> Vec<usize> {
+    let mut picked = Vec::new();
+    for side in [Color::Black, Color::White] {
+        for (rank, i) in listed_order(losses, side).into_iter().enumerate() {
+            let wanted = rank < LISTED || losses[i].1 > threshold;
+            if wanted && !rechecked.get(i).copied().unwrap_or(true) {
+                picked.push(i);
+            }
+        }
+    }
+    picked.sort_by(|&a, &b| losses[b].2.total_cmp(&losses[a].2).then(a.cmp(&b)));
+    picked
+}
+
+/// The moves of `side` that lost something, in the order the summary lists them: the most
+/// points lost first, then the most win rate, then the earliest.
+pub fn listed_order(losses: &[(Color, f64, f64)], side: Color) -> Vec<usize> {
+    let mut mine: Vec<usize> = (0..losses.len())
+        .filter(|&i| losses[i].0 == side && (losses[i].1 > 0.0 || losses[i].2 > 0.0))
+        .collect();
+    mine.sort_by(|&a, &b| {
+        losses[b]
+            .2
+            .total_cmp(&losses[a].2)
+            .then(losses[b].1.total_cmp(&losses[a].1))
+            .then(a.cmp(&b))
+    });
+    mine
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::Candidate;
+
+    fn mv(s: &str) -> Option<Vertex> {
+        s.parse().ok()
+    }
+
+    fn cand(m: &str, visits: u64, winrate: f64, lead: f64) -> Candidate {
+        Candidate {
+            mv: mv(m),
+            visits,
+            winrate,
+            lcb: winrate,
+            prior: 0.1,
+            lead,
+            pv: vec![mv(m)],
+        }
+    }
+
+    fn eval(color: Color, black_winrate: f64) -> Eval {
+        Eval {
+            color,
+            playouts: 1000,
+            black_winrate,
+            black_lead: (black_winrate - 0.5) * 20.0,
+            candidates: vec![],
+            played: None,
+            deep: false,
+        }
+    }
+
+    #[test]
+    fn a_refutation_seen_late_is_the_loss_of_the_move_it_answered() {
+        // Black plays C3 thinking 55%; White's search after it still says 55% for Black, but
+        // after White's reply the search sees Black at 38%
+        let moves = [(Color::Black, mv("C3")), (Color::White, mv("D4"))];
+        let evals = [
+            eval(Color::Black, 0.55),
+            eval(Color::White, 0.55),
+            eval(Color::Black, 0.38),
+        ];
+        let line = line_values(&moves, &evals);
+        let (b, _) = of_move(Color::Black, 0, &evals, &line).unwrap();
+        let (w, _) = of_move(Color::White, 1, &evals, &line).unwrap();
+        assert!((b - 0.17).abs() < 1e-9, "Black's move lost {b}");
+        assert_eq!(w, 0.0, "White's reply only took what was there");
+        // without the line, the position-to-position change would have been White's gain
+        assert!((evals[1].black_winrate - evals[2].black_winrate - 0.17).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_real_loss_by_the_opponent_is_not_spread_backward() {
+        // White blunders at move 2: Black's earlier move keeps no loss, White's is the drop
+        let moves = [(Color::Black, mv("C3")), (Color::White, mv("D4"))];
+        let evals = [
+            eval(Color::Black, 0.5),
+            eval(Color::White, 0.5),
+            eval(Color::Black, 0.9),
+        ];
+        let line = line_values(&moves, &evals);
+        assert_eq!(of_move(Color::Black, 0, &evals, &line).unwrap().0, 0.0);
+        let (w, p) = of_move(Color::White, 1, &evals, &line).unwrap();
+        assert!((w - 0.4).abs() < 1e-9 && (p - 8.0).abs() < 1e-9, "{w} {p}");
+    }
+
+    #[test]
+    fn one_search_measures_the_move_against_the_engines_choice() {
+        let moves = [(Color::White, mv("D4"))];
+        let mut before = eval(Color::White, 0.4);
+        before.candidates = vec![cand("Q16", 600, 0.6, 3.0), cand("D4", 200, 0.45, -1.0)];
+        before.played = Some(cand("D4", 200, 0.45, -1.0));
+        let evals = [before.clone(), eval(Color::Black, 0.4)];
+        let line = line_values(&moves, &evals);
+        let (w, p) = of_move(Color::White, 0, &evals, &line).unwrap();
+        assert!((w - 0.15).abs() < 1e-9 && (p - 4.0).abs() < 1e-9, "{w} {p}");
+        // too few visits say nothing
+        let mut thin = before.clone();
+        thin.played = Some(cand("D4", 10, 0.1, -30.0));
+        assert_eq!(in_search(Color::White, &thin), None);
+        // the engine's own choice loses nothing within its search
+        let mut own = before;
+        own.played = Some(cand("Q16", 600, 0.6, 3.0));
+        assert_eq!(in_search(Color::White, &own), Some((0.0, 0.0)));
+        // a search for the other colour (two moves in a row) is no measure
+        assert_eq!(in_search(Color::Black, &own), None);
+    }
+
+    #[test]
+    fn rechecks_cover_the_listed_and_the_mistakes_not_yet_rechecked() {
+        let b = Color::Black;
+        let w = Color::White;
+        // Black: seven losses (points ranked 12 > 10 > 4 > 3 > 2 > 1.5 > 1), two of them above
+        // the win-rate threshold; White: one
+        let losses = [
+            (b, 0.01, 1.0),
+            (w, 0.3, 20.0),
+            (b, 0.02, 1.5),
+            (w, 0.0, 0.0),
+            (b, 0.15, 2.0),
+            (w, 0.0, 0.0),
+            (b, 0.03, 10.0),
+            (w, 0.0, 0.0),
+            (b, 0.04, 4.0),
+            (w, 0.0, 0.0),
+            (b, 0.12, 3.0),
+            (w, 0.0, 0.0),
+            (b, 0.05, 12.0),
+        ];
+        assert_eq!(listed_order(&losses, b), vec![12, 6, 8, 10, 4, 2, 0]);
+        let none = vec![false; losses.len()];
+        let picked = to_recheck(&losses, &none, 0.1);
+        assert_eq!(picked, vec![1, 12, 6, 8, 10, 4]);
+        // once rechecked, a move is not picked again; below the listed ones nothing is
+        let mut done = none.clone();
+        for &i in &picked {
+            done[i] = true;
+        }
+        assert!(to_recheck(&losses, &done, 0.1).is_empty());
+        // a lower threshold makes every Black loss above it a candidate
+        assert_eq!(to_recheck(&losses, &done, 0.015), vec![2]);
+        // a mistake by win rate is rechecked even when it is not among the listed
+        let mut late = losses;
+        late[0] = (b, 0.2, 0.5);
+        assert!(to_recheck(&late, &none, 0.1).contains(&0));
+    }
+}
