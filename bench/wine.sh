@@ -5,9 +5,9 @@
 #                        wine64) if missing; fails unless the rust target x86_64-pc-windows-gnu
 #                        is installed (rustup target add x86_64-pc-windows-gnu).
 #   wine_wrapper EXE OUT writes OUT, a script that execs `wine EXE "$@"`, builds the stand-in
-#                        bcryptprimitives.dll (once), creates the wine prefix if missing and
-#                        starts one persistent wineserver, so that an engine starts in a fraction
-#                        of a second; the caller stops it (`wineserver -k`, see wine_stop).
+#                        bcryptprimitives.dll, creates the wine prefix if missing, starts one
+#                        persistent wineserver, so that an engine starts in a fraction of a
+#                        second, and runs EXE once; the caller stops the server (wine_stop).
 #   wine_stop            stops that wineserver.
 #
 # Wine 8.0 has no bcryptprimitives.dll, from which Rust's standard library (1.78 and later)
@@ -56,6 +56,10 @@ EOF
     wineboot -i >/dev/null 2>&1 || true
   fi
   wineserver -p 2>/dev/null || true # (already running: fine)
+  # The first program of a fresh wineserver starts wine's services (services.exe, winedevice,
+  # rpcss...), which keep its stderr open as long as the server runs: started here with
+  # /dev/null, so that `$("$out" ...)` and the tests' pipes see their end of file.
+  "$out" --version </dev/null >/dev/null 2>&1 || true
 }
 
 wine_stop() {
