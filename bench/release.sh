@@ -87,7 +87,7 @@ if ! file -b "$linux_bin" | grep -Eq 'static(-pie)? linked'; then
 fi
 note "windows binary: $(file -b "$windows_bin")"
 note "windows binary imports: $(x86_64-w64-mingw32-objdump -p "$windows_bin" |
-  sed -n 's/^\tDLL Name: //p' | tr '\n' ' ')"
+  sed -n 's/^\tDLL Name: //p' | sort -fu | tr '\n' ' ')"
 
 # 2. The archives. The `version` reply comes from the engine itself.
 reply=$(printf 'version\nquit\n' | "$linux_bin" 2>/dev/null | sed -n 's/^= \(.\+\)$/\1/p' | head -n 1)
