@@ -3,9 +3,9 @@
 # MinGW-w64 and runs the GTP black-box suites against it under Debian's wine.
 #
 # usage: bench/windows.sh [SUITE...]
-#   SUITE: test targets (default: the ones below that start the engine through
-#   TENGEN_TEST_BIN). Not in CI (.ci/run): the cross-build and wine's start-up per engine
-#   make it far too slow there.
+#   SUITE: test targets (default: bench/wine.sh's wine_suites, those that start the engine
+#   through TENGEN_TEST_BIN and need no POSIX shell engine). Not in CI (.ci/run): the
+#   cross-build and wine's start-up per engine make it far too slow there.
 # What it does:
 #   1. installs gcc-mingw-w64-x86-64 and wine (Debian 12: packages wine and wine64) if
 #      missing; the rust target x86_64-pc-windows-gnu must be installed (rustup target add);
@@ -13,7 +13,7 @@
 #      and no debug info (CARGO_PROFILE_RELEASE_* in this script's environment only, for the
 #      Linux test build too) to keep the builds short: neither binary is one to measure speed
 #      with;
-#   3. builds a stand-in bcryptprimitives.dll beside tengen.exe (bench/windows-prng-shim.c:
+#   3. builds a stand-in bcryptprimitives.dll on wine's PATH (bench/windows-prng-shim.c:
 #      wine 8.0 lacks the DLL that Rust's std takes random bytes from; without it tengen.exe
 #      exits with status 53 before main);
 #   4. writes target/windows/tengen-wine, a wrapper that execs `wine tengen.exe "$@"`, starts
@@ -21,27 +21,19 @@
 #      runs `cargo test --release --test SUITE...` with TENGEN_TEST_BIN pointing at the
 #      wrapper. The test binaries themselves are Linux programs (they need the Linux build of
 #      tengen too: cargo builds it as usual).
+# Steps 1, 3 and the wine set-up of 4 are bench/wine.sh's, shared with bench/release.sh.
 # Environment: WINEPREFIX (default target/windows/wineprefix), CARGO_BUILD_JOBS (default 1),
 #   TEST_THREADS (default 1: one test at a time, as the README's figures were run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
+. bench/wine.sh
 suites=("$@")
 if [ ${#suites[@]} -eq 0 ]; then
-  suites=(gtp_suites framing state random_input clients analysis clock sgf_roundtrip gtp2ogs
-    review docs status_exhaustive ponder)
+  suites=("${wine_suites[@]}")
 fi
-
-if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v wine >/dev/null; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends gcc-mingw-w64-x86-64 wine wine64 >/dev/null
-fi
-if ! rustup target list --installed | grep -qx x86_64-pc-windows-gnu; then
-  echo "rust target missing: rustup target add x86_64-pc-windows-gnu" >&2
-  exit 1
-fi
+windows_tools
 
 export CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-1}
 export CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
@@ -49,27 +41,9 @@ export CARGO_PROFILE_RELEASE_DEBUG=0
 cargo build --release --target x86_64-pc-windows-gnu
 exe=$root/target/x86_64-pc-windows-gnu/release/tengen.exe
 
-mkdir -p target/windows
-# wine 8.0 has no bcryptprimitives.dll (Rust's std imports ProcessPrng from it): a stand-in
-# beside the .exe, where Windows looks first (bench/windows-prng-shim.c).
-printf 'LIBRARY bcryptprimitives\nEXPORTS\nProcessPrng\n' >target/windows/prng-shim.def
-x86_64-w64-mingw32-gcc -shared -O2 -o "$(dirname "$exe")/bcryptprimitives.dll" \
-  bench/windows-prng-shim.c target/windows/prng-shim.def -ladvapi32
-export WINEPREFIX=${WINEPREFIX:-$root/target/windows/wineprefix}
-export WINEDEBUG=-all
 wrapper=$root/target/windows/tengen-wine
-cat >"$wrapper" <<EOF
-#!/bin/sh
-# tengen.exe under wine (written by bench/windows.sh)
-WINEPREFIX='$WINEPREFIX' WINEDEBUG=-all exec wine '$exe' "\$@"
-EOF
-chmod +x "$wrapper"
-
-if [ ! -d "$WINEPREFIX" ]; then
-  wineboot -i >/dev/null 2>&1 || true
-fi
-wineserver -p 2>/dev/null || true  # (already running: fine)
-trap 'wineserver -k || true' EXIT
+wine_wrapper "$exe" "$wrapper"
+trap wine_stop EXIT
 "$wrapper" --version
 
 targets=()

@@ -19,6 +19,10 @@ const FOREIGN: &[(&str, &str)] = &[
     ("--cleanup", "GNU parallel"),
     ("--array", "Slurm's sbatch"),
     ("--config", "gtp2ogs"),
+    ("--path", "cargo install"),
+    ("--locked", "cargo install"),
+    ("--root", "cargo install"),
+    ("--ignore-missing", "sha256sum"),
 ];
 
 /// Tengen's subcommands whose `--help` lists flags.
