@@ -177,9 +177,28 @@ fn the_blunder_is_marked_with_the_engines_line() {
     assert!(comment(var)
         .unwrap_or_default()
         .contains("instead of move 23"));
-    // the summary names Black's mistake and the swing
-    // (the made-up game has other big swings: both sides leave stones in atari for long)
-    assert!(stdout.contains("biggest swings: "), "{stdout}");
+    // the summary lists each side's losses, Black's blunder among them
+    // (the made-up game has other big losses: both sides leave stones in atari for long)
+    let black = stdout
+        .lines()
+        .find(|l| l.contains("Black's biggest losses: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    // five moves, each with the points and the win rate it lost (never a gain)
+    let items: Vec<&str> = black
+        .split("losses: ")
+        .nth(1)
+        .unwrap_or_default()
+        .split(", ")
+        .collect();
+    assert_eq!(items.len(), 5, "{black}");
+    for item in items {
+        assert!(
+            item.contains(" points (") && item.ends_with("%)"),
+            "{black}"
+        );
+        assert!(!item.contains("-0.0 points (0.0%)"), "{black}");
+    }
+    assert!(stdout.contains("White's biggest losses: "), "{stdout}");
     let mistakes = stdout
         .lines()
         .find(|l| l.contains("mistakes (lose more than 10.0%): Black "))
