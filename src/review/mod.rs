@@ -252,11 +252,7 @@ impl Review {
     /// points, then win rate; only moves that lost).
     pub fn biggest_losses(&self, color: Color, n: usize) -> Vec<MoveVerdict> {
         let verdicts = self.verdicts();
-        let losses: Vec<(Color, f64, f64)> = verdicts
-            .iter()
-            .map(|v| (v.color, v.loss, v.points))
-            .collect();
-        loss::listed_order(&losses, color)
+        loss::listed_order(&loss_table(&verdicts), color)
             .into_iter()
             .take(n)
             .filter_map(|i| verdicts.get(i).cloned())
@@ -313,6 +309,14 @@ impl Review {
         }
         s
     }
+}
+
+/// Each move's mover, win-rate loss and points lost, as [`loss`] ranks them.
+fn loss_table(verdicts: &[MoveVerdict]) -> Vec<(Color, f64, f64)> {
+    verdicts
+        .iter()
+        .map(|v| (v.color, v.loss, v.points))
+        .collect()
 }
 
 /// The evaluation of `report` (a search for `color`) on a `size` board, where the record
@@ -485,19 +489,21 @@ fn search_position(
 /// What [`review_all`] tells its caller as it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
-    /// A position was searched.
-    Searched,
+    /// A position was searched, worth this many first-pass searches (a second search
+    /// `--recheck` of them).
+    Searched(u64),
     /// This many more positions are to be searched again.
     Queued(u64),
 }
 
 /// Searches the positions `jobs` (game, position) of `games` with `budget`, spread over the
-/// rayon pool (one engine per worker), `progress` told after each one.
+/// rayon pool (one engine per worker), `progress` told after each one that it was worth
+/// `weight` first-pass searches.
 fn search_all(
     games: &[Prepared],
     jobs: &[(usize, usize)],
     args: &ReviewArgs,
-    budget: Budget,
+    (budget, weight): (Budget, u64),
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<((usize, usize), Result<Eval, String>)> {
     let opts = engine_options(args);
@@ -506,7 +512,7 @@ fn search_all(
             || Engine::new(&opts),
             |engine, &(g, i)| {
                 let r = search_position(engine, &games[g], i, budget);
-                progress(Progress::Searched);
+                progress(Progress::Searched(weight));
                 ((g, i), r)
             },
         )
@@ -517,12 +523,8 @@ fn search_all(
 /// [`loss::to_recheck`] picks, those not searched again yet.
 fn recheck_positions(review: &Review) -> Vec<usize> {
     let verdicts = review.verdicts();
-    let losses: Vec<(Color, f64, f64)> = verdicts
-        .iter()
-        .map(|v| (v.color, v.loss, v.points))
-        .collect();
     let rechecked: Vec<bool> = verdicts.iter().map(|v| v.rechecked).collect();
-    let mut at: Vec<usize> = loss::to_recheck(&losses, &rechecked, review.threshold)
+    let mut at: Vec<usize> = loss::to_recheck(&loss_table(&verdicts), &rechecked, review.threshold)
         .into_iter()
         .flat_map(|i| [i, i + 1])
         .filter(|&i| review.evals.get(i).is_some_and(|e| !e.deep))
@@ -549,7 +551,7 @@ pub fn review_all(
         .collect();
     let mut per_game: Vec<Vec<Eval>> = vec![Vec::new(); games.len()];
     let mut errors: Vec<Option<String>> = vec![None; games.len()];
-    for ((g, _), r) in search_all(games, &jobs, args, budget, progress) {
+    for ((g, _), r) in search_all(games, &jobs, args, (budget, 1), progress) {
         match r {
             Ok(e) => per_game[g].push(e),
             Err(e) => {
@@ -589,14 +591,7 @@ pub fn review_all(
         }
         // a recheck costs `recheck` first-pass searches
         progress(Progress::Queued(jobs.len() as u64 * args.recheck));
-        let each = &|p| {
-            if p == Progress::Searched {
-                for _ in 0..args.recheck {
-                    progress(p);
-                }
-            }
-        };
-        for ((g, i), r) in search_all(games, &jobs, args, deep, each) {
+        for ((g, i), r) in search_all(games, &jobs, args, (deep, args.recheck), progress) {
             let Some(Ok(review)) = reviews.get_mut(g) else {
                 continue;
             };
@@ -675,7 +670,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start the review's threads: {e}"))?;
     let reviews = pool.install(|| {
         review_all(&games, args, &|p| match p {
-            Progress::Searched => bar.inc(1),
+            Progress::Searched(n) => bar.inc(n),
             Progress::Queued(n) => bar.inc_length(n),
         })
     });

@@ -318,7 +318,11 @@ fn a_real_review_searches_every_position_the_same_way_twice() {
     let p = prepare_text("(;SZ[5]KM[0.5]HA[2]AB[bb][dd];W[cc];B[bc];W[];B[])", &a).unwrap();
     let count = std::sync::atomic::AtomicUsize::new(0);
     let tick = |p| {
-        assert_eq!(p, Progress::Searched, "no second searches with --recheck 1");
+        assert_eq!(
+            p,
+            Progress::Searched(1),
+            "no second searches with --recheck 1"
+        );
         count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     };
     let r1 = review_all(std::slice::from_ref(&p), &a, &tick);
@@ -356,8 +360,8 @@ fn candidate_mistakes_are_searched_again_longer() {
         std::sync::atomic::AtomicU64::new(0),
     );
     let tick = |p| match p {
-        Progress::Searched => {
-            searched.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Progress::Searched(n) => {
+            searched.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
         }
         Progress::Queued(n) => {
             queued.fetch_add(n, std::sync::atomic::Ordering::Relaxed);

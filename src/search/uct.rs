@@ -452,19 +452,6 @@ impl TreeSearch {
         st.job = None;
     }
 
-    /// The expected final owners of the job's playouts by padded point index (empty before
-    /// the first playout).
-    fn root_ownership(&self, job: &Job) -> Vec<f64> {
-        let own_n = job.own_n.load(Relaxed);
-        if own_n == 0 {
-            return vec![];
-        }
-        job.own
-            .iter()
-            .map(|a| a.load(Relaxed) as f64 / own_n as f64)
-            .collect()
-    }
-
     /// A report of the tree as it stands.
     fn report(&self, job: &Job) -> Report {
         let tree = self.tree_read();
@@ -499,7 +486,6 @@ impl TreeSearch {
             .map(|k| prior_weight(tree.node(k).prior_value()))
             .sum::<f64>()
             .max(1e-9);
-        let ownership = self.root_ownership(job);
         let moves = kids
             .iter()
             .map(|&k| {
@@ -522,6 +508,15 @@ impl TreeSearch {
             })
             .collect();
         let own_n = job.own_n.load(Relaxed);
+        let ownership = if own_n == 0 {
+            vec![]
+        } else {
+            let mut v = vec![0.0; job.own.len()];
+            for (o, a) in v.iter_mut().zip(&job.own) {
+                *o = a.load(Relaxed) as f64 / own_n as f64;
+            }
+            v
+        };
         let ownership_stdev = if own_n == 0 || job.own_sq.is_empty() {
             vec![]
         } else {
