@@ -70,6 +70,12 @@ pub struct Scored {
     pub chains: Vec<String>,
     /// Chains left to the playout estimate.
     pub estimated: usize,
+    /// The stones of those chains (GTP vertices, row 1 first): what a viewer should check.
+    pub unsure: Vec<String>,
+    /// Who owns each point after the count, one string a row from the top row down (as
+    /// `showboard` draws it): `X` a Black stone that stays, `x` Black's territory (an empty
+    /// point or a dead White stone), `O` and `o` White's likewise, `.` nobody's.
+    pub owner: Vec<String>,
     /// Milliseconds spent.
     pub ms: f64,
 }
@@ -89,6 +95,8 @@ impl Scored {
             "recorded": self.recorded,
             "finished": self.finished,
             "estimated": self.estimated,
+            "unsure": self.unsure,
+            "owner": self.owner,
             "ms": (self.ms * 10.0).round() / 10.0,
         })
         .to_string()
@@ -245,6 +253,36 @@ fn score_file(
     let size = engine.game().size();
     let conf: Confirmation = engine.confirmation().clone();
     let score = engine.score();
+    let count = engine.game().count(&conf.status);
+    let board = engine.game().board();
+    let owner = (0..size)
+        .rev()
+        .map(|y| {
+            (0..size)
+                .map(|x| {
+                    let p = Point::new(x, y, size);
+                    let stone = board.color_at(p);
+                    match count.owner(p) {
+                        Some(Color::Black) if stone == Some(Color::Black) => 'X',
+                        Some(Color::Black) => 'x',
+                        Some(Color::White) if stone == Some(Color::White) => 'O',
+                        Some(Color::White) => 'o',
+                        None => '.',
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut unsure: Vec<Point> = conf
+        .verdicts
+        .iter()
+        .filter(|v| v.estimated)
+        .flat_map(|v| v.stones.iter().copied())
+        .collect();
+    unsure.sort_by_key(|p| {
+        let v = p.vertex(size);
+        (v.y, v.x)
+    });
     let vertices = |s: Status| -> Vec<String> {
         let board = engine.game().board();
         let mut ps: Vec<Point> = conf.status.points_with(s);
@@ -291,6 +329,8 @@ fn score_file(
         finished,
         chains,
         estimated: conf.estimated,
+        unsure: unsure.iter().map(|p| p.vertex(size).to_string()).collect(),
+        owner,
         ms: start.elapsed().as_secs_f64() * 1000.0,
     })
 }
@@ -331,6 +371,10 @@ mod tests {
         assert_eq!(s.rules, "japanese");
         assert!(s.dead.contains(&"A5".to_string()), "{s:?}");
         assert!(s.dead.contains(&"E5".to_string()), "{s:?}");
+        // the count drawn from the top row: the dead stones are their captor's territory
+        assert_eq!(s.owner.len(), 5);
+        assert_eq!(s.owner[0], "xXOoo", "{s:?}");
+        assert!(s.owner.iter().all(|row| row.len() == 5));
         let j: serde_json::Value = serde_json::from_str(&s.json()).unwrap();
         assert_eq!(j["result"], s.result.as_str());
         assert_eq!(j["rules"], "japanese");

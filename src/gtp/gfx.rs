@@ -227,6 +227,7 @@ mod tests {
             class,
             status,
             reason: String::new(),
+            estimated: false,
         };
         let p = |x, y| Point::new(x, y, SIZE);
         let verdicts = vec![

@@ -74,6 +74,8 @@ pub struct ChainVerdict {
     pub status: Status,
     /// Why, in the procedure's terms (for example "F2: two eyes even after White moves first").
     pub reason: String,
+    /// Whether the status is the playout estimate's (no local game decided it).
+    pub estimated: bool,
 }
 
 /// The verdict on a whole position.
@@ -357,6 +359,7 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                                 "none (playout estimate: {said}): dead inside a large {} area",
                                 name(c)
                             ),
+                            estimated: true,
                         });
                         gone = gone.or(&chain);
                     }
@@ -492,6 +495,7 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
         for (pc, (class, why, _)) in read.pending.iter().zip(&read.decided) {
             let stones: Vec<Point> = pc.stones.points().collect();
             let o = pc.color.opponent();
+            let estimated_before = self.estimated;
             let (status, reason) = match class {
                 Class::First => (Status::Alive, why.clone()),
                 Class::Second => (Status::Seki, why.clone()),
@@ -574,6 +578,7 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                 class: *class,
                 status,
                 reason,
+                estimated: self.estimated > estimated_before,
             });
         }
         self.verdicts.extend(area_verdicts);
@@ -794,6 +799,7 @@ fn verdict<const W: usize>(
         class,
         status,
         reason,
+        estimated: false,
     }
 }
 
