@@ -2,6 +2,7 @@
 //!
 //! Two layers. **The engine**, everything `tengen` needs to play over GTP, each module using
 //! only those listed before it:
+//! - [`files`]: reading a file named from outside (regular files only, a size cap per use).
 //! - [`board`]: the bitboard core (chains, liberties, captures, simple ko, hashing).
 //! - [`tactics`]: allocation-free local reading (ataris, ladders, self-ataris, nakade, seki).
 //! - [`rules`]: rule sets, game history, superko, end of game, scoring, status confirmation.
@@ -28,6 +29,7 @@ pub mod board;
 pub mod book;
 pub mod clock;
 pub mod engine;
+pub mod files;
 pub mod gtp;
 pub mod nn;
 pub mod patterns;
@@ -55,8 +57,8 @@ mod layers {
     const TOOLS: &[&str] = &["arena", "benchcmd", "learn", "review", "scorecmd"];
     /// The engine's modules.
     const ENGINE: &[&str] = &[
-        "board", "book", "clock", "engine", "gtp", "nn", "patterns", "rules", "search", "sgf",
-        "tactics",
+        "board", "book", "clock", "engine", "files", "gtp", "nn", "patterns", "rules", "search",
+        "sgf", "tactics",
     ];
 
     /// The `.rs` files under `dir` (or `dir.rs` itself), recursively.

@@ -263,7 +263,7 @@ pub fn run_build(a: &BuildArgs) -> Result<(), String> {
         .index
         .clone()
         .unwrap_or_else(|| a.records.join("index.tsv"));
-    let winners = match std::fs::read(&index_path) {
+    let winners = match crate::files::read(&index_path, crate::files::RECORDS) {
         Ok(bytes) => read_index(&String::from_utf8_lossy(&bytes)),
         Err(e) if a.index.is_some() => return Err(format!("{}: {e}", index_path.display())),
         Err(_) => {

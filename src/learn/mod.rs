@@ -218,7 +218,8 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
     set_threads(a.threads);
     let mut model = match &a.patterns {
         Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let bytes = crate::files::read(p, crate::files::WEIGHTS)
+                .map_err(|e| format!("{}: {e}", p.display()))?;
             Model::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))?
         }
         None => Model::embedded()
@@ -245,7 +246,8 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
             Some(crate::nn::net::Net::embedded().ok_or("the built-in policy network is unusable")?)
         }
         p => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
+            let bytes =
+                crate::files::read(p, crate::files::WEIGHTS).map_err(|e| format!("{p}: {e}"))?;
             file =
                 crate::nn::net::Net::from_safetensors(&bytes).map_err(|e| format!("{p}: {e}"))?;
             Some(&file)
