@@ -122,6 +122,23 @@ mod layers {
     }
 
     #[test]
+    fn the_book_and_joseki_builders_do_not_import_each_other() {
+        // both stand on learn/counting.rs (issue 56: the circle between them is gone)
+        let learn = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/learn");
+        for (file, other) in [("book.rs", "joseki"), ("joseki.rs", "book")] {
+            let text = std::fs::read_to_string(learn.join(file)).expect("readable source");
+            let code = code(&text);
+            assert!(
+                code.contains("super::counting"),
+                "{file} does not use counting"
+            );
+            for path in [format!("super::{other}"), format!("crate::learn::{other}")] {
+                assert!(!code.contains(&path), "{file} uses {path}");
+            }
+        }
+    }
+
+    #[test]
     fn the_check_finds_a_tool_import() {
         let bad = "use crate::learn::records::Moves;\n#[cfg(test)]\nmod tests {}\n";
         assert!(uses(&code(bad), "learn"));

@@ -143,7 +143,7 @@ enum Command {
     /// The opening book: build it from game records.
     Book {
         #[command(subcommand)]
-        what: tengen::learn::book::BookCommand,
+        what: tengen::learn::BookCommand,
     },
 }
 
@@ -473,10 +473,10 @@ fn main() -> ExitCode {
             tengen::learn::policy::PolicyCommand::Export(a) => tengen::learn::policy::run_export(a),
         }),
         Some(Command::Book {
-            what: tengen::learn::book::BookCommand::Build(a),
+            what: tengen::learn::BookCommand::Build(a),
         }) => finish(tengen::learn::book::run_build(a)),
         Some(Command::Book {
-            what: tengen::learn::book::BookCommand::Joseki(a),
+            what: tengen::learn::BookCommand::Joseki(a),
         }) => finish(tengen::learn::joseki::run_build(a)),
         None => run_gtp(&cli),
     }

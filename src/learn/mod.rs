@@ -10,6 +10,7 @@
 
 pub mod balance;
 pub mod book;
+pub mod counting;
 pub mod eval;
 pub mod joseki;
 pub mod playout;
@@ -37,6 +38,15 @@ pub enum PatternsCommand {
     /// Tune the learned playout policy's gammas by simulation balancing against deep
     /// evaluations of positions.
     Balance(balance::BalanceArgs),
+}
+
+/// `tengen book ...`.
+#[derive(clap::Subcommand, Debug)]
+pub enum BookCommand {
+    /// Build an opening book from game records.
+    Build(book::BuildArgs),
+    /// Build the local joseki dictionary (corner replies, for the priors) from game records.
+    Joseki(joseki::JosekiArgs),
 }
 
 /// Options of `tengen patterns train`.
