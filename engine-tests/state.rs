@@ -34,7 +34,22 @@ const ERRORS: &[(&str, &str)] = &[
     ("fixed_handicap 2", "board not empty"),
     ("place_free_handicap 2", "board not empty"),
     ("set_free_handicap a1 b1", "board not empty"),
-    ("loadsgf /nonexistent/file.sgf", "cannot load file"),
+    (
+        "loadsgf /nonexistent/file.sgf",
+        "cannot load file: No such file or directory (os error 2)",
+    ),
+    (
+        "loadsgf /dev/zero",
+        "cannot load file: a character device, not a regular file",
+    ),
+    (
+        "loadsgf /",
+        "cannot load file: a directory, not a regular file",
+    ),
+    (
+        "printsgf /dev/null",
+        "cannot save file: a character device, not a regular file",
+    ),
     ("final_status_list maybe", "syntax error"),
     ("time_settings 1 2", "syntax error"),
     ("time_left b x 0", "syntax error"),
@@ -429,4 +444,59 @@ fn resign_threshold_near_one_resigns() {
         let m = e.ok("genmove w");
         assert!(is_vertex_on(&m, 9), "{dynkomi}: {m}");
     }
+}
+
+/// Issue 56: a FIFO with no writer (a plain open waits for one forever) and `/dev/zero` (a
+/// plain read never ends) named on a line are refused at once with the reason, and the
+/// engine goes on answering; so is a gammas file named on the command line.
+#[test]
+fn files_that_are_not_regular_are_refused_at_once() {
+    let dir = common::temp_path("fifo", "d");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let fifo = dir.join("f");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success(), "mkfifo failed");
+    let fifo = fifo.display().to_string();
+    let mut e = Engine::spawn(FAST_ARGS);
+    e.ok("boardsize 9");
+    e.ok("play b e5");
+    let before = snapshot(&mut e);
+    for (cmd, msg) in [
+        (
+            format!("loadsgf {fifo}"),
+            "cannot load file: a FIFO, not a regular file",
+        ),
+        (
+            "loadsgf /dev/zero".into(),
+            "cannot load file: a character device, not a regular file",
+        ),
+        (
+            format!("printsgf {fifo}"),
+            "cannot save file: a FIFO, not a regular file",
+        ),
+    ] {
+        assert_eq!(e.err(&cmd), msg, "{cmd}");
+        assert_eq!(e.ok("name"), "Tengen", "after {cmd}");
+    }
+    for path in [fifo.as_str(), "/dev/zero"] {
+        let cmd = format!("kata-set-param learned_gammas {path}");
+        assert_eq!(
+            e.err(&cmd),
+            format!("bad value '{path}' for learned_gammas")
+        );
+        assert_eq!(e.ok("name"), "Tengen", "after {cmd}");
+    }
+    assert_eq!(snapshot(&mut e), before);
+    // on the command line: an error and exit 2 at once, not a hang or memory run out
+    for path in [fifo.as_str(), "/dev/zero"] {
+        let arg = format!("learned_gammas={path}");
+        let (status, _, err) =
+            common::run_once(&["--param", &arg], std::time::Duration::from_secs(20));
+        assert!(!status.success(), "--param {arg}");
+        assert!(err.contains("not a regular file"), "--param {arg}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,6 +2,7 @@
 //!
 //! Two layers. **The engine**, everything `tengen` needs to play over GTP, each module using
 //! only those listed before it:
+//! - [`files`]: reading a file named from outside (regular files only, a size cap per use).
 //! - [`board`]: the bitboard core (chains, liberties, captures, simple ko, hashing).
 //! - [`tactics`]: allocation-free local reading (ataris, ladders, self-ataris, nakade, seki).
 //! - [`rules`]: rule sets, game history, superko, end of game, scoring, status confirmation.
@@ -28,6 +29,7 @@ pub mod board;
 pub mod book;
 pub mod clock;
 pub mod engine;
+pub mod files;
 pub mod gtp;
 pub mod nn;
 pub mod patterns;
@@ -55,8 +57,8 @@ mod layers {
     const TOOLS: &[&str] = &["arena", "benchcmd", "learn", "review", "scorecmd"];
     /// The engine's modules.
     const ENGINE: &[&str] = &[
-        "board", "book", "clock", "engine", "gtp", "nn", "patterns", "rules", "search", "sgf",
-        "tactics",
+        "board", "book", "clock", "engine", "files", "gtp", "nn", "patterns", "rules", "search",
+        "sgf", "tactics",
     ];
 
     /// The `.rs` files under `dir` (or `dir.rs` itself), recursively.
@@ -117,6 +119,23 @@ mod layers {
             }
         }
         assert!(checked > 50, "only {checked} files checked");
+    }
+
+    #[test]
+    fn the_book_and_joseki_builders_do_not_import_each_other() {
+        // both stand on learn/counting.rs (issue 56: the circle between them is gone)
+        let learn = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/learn");
+        for (file, other) in [("book.rs", "joseki"), ("joseki.rs", "book")] {
+            let text = std::fs::read_to_string(learn.join(file)).expect("readable source");
+            let code = code(&text);
+            assert!(
+                code.contains("super::counting"),
+                "{file} does not use counting"
+            );
+            for path in [format!("super::{other}"), format!("crate::learn::{other}")] {
+                assert!(!code.contains(&path), "{file} uses {path}");
+            }
+        }
     }
 
     #[test]

@@ -143,7 +143,7 @@ enum Command {
     /// The opening book: build it from game records.
     Book {
         #[command(subcommand)]
-        what: tengen::learn::book::BookCommand,
+        what: tengen::learn::BookCommand,
     },
 }
 
@@ -309,10 +309,7 @@ fn init_logging(verbose: u8, log_file: Option<&std::path::Path>) -> Result<(), S
     match log_file {
         None => b.target(env_logger::Target::Stderr),
         Some(path) => {
-            let file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
+            let file = tengen::files::append(path)
                 .map_err(|e| format!("--log-file {}: {e}", path.display()))?;
             b.target(env_logger::Target::Pipe(Box::new(Tee { file })))
         }
@@ -476,10 +473,10 @@ fn main() -> ExitCode {
             tengen::learn::policy::PolicyCommand::Export(a) => tengen::learn::policy::run_export(a),
         }),
         Some(Command::Book {
-            what: tengen::learn::book::BookCommand::Build(a),
+            what: tengen::learn::BookCommand::Build(a),
         }) => finish(tengen::learn::book::run_build(a)),
         Some(Command::Book {
-            what: tengen::learn::book::BookCommand::Joseki(a),
+            what: tengen::learn::BookCommand::Joseki(a),
         }) => finish(tengen::learn::joseki::run_build(a)),
         None => run_gtp(&cli),
     }
@@ -496,7 +493,7 @@ fn bench_positions(
     }
     let mut out = Vec::new();
     for path in &a.sgf {
-        let text = std::fs::read_to_string(path)
+        let text = tengen::files::read_text(path, tengen::files::SGF)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let rec = tengen::sgf::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for &m in &a.moves {

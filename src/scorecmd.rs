@@ -199,16 +199,10 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-/// At most this many bytes are read from a record.
-const MAX_BYTES: u64 = 16 << 20;
-
+/// The text of the record at `path` (invalid UTF-8 replaced).
 fn read(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    let f = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
-    let mut bytes = Vec::new();
-    f.take(MAX_BYTES)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
+    let bytes =
+        crate::files::read(path, crate::files::SGF).map_err(|e| format!("cannot open: {e}"))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 

@@ -186,9 +186,21 @@ play b e5
 64 is_legal w b1
 #? [1]
 
-# loadsgf failures.
+# loadsgf failures; a file that cannot be read says why, at once (a device is never read).
 65 loadsgf no-such-file.sgf
-#? [\?cannot load file]
+#? [\?cannot load file: No such file or directory.*]
+
+103 loadsgf /dev/zero
+#? [\?cannot load file: a character device, not a regular file]
+
+104 loadsgf .
+#? [\?cannot load file: a directory, not a regular file]
+
+105 kata-set-param learned_gammas /dev/zero
+#? [\?bad value '/dev/zero' for learned_gammas]
+
+106 name
+#? [Tengen]
 
 66 loadsgf ../sgf/broken.sgf
 #? [\?cannot load file]

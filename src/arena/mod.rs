@@ -930,7 +930,8 @@ pub fn merge(args: &MergeArgs) -> Result<Summary, MatchError> {
             games.entry(g.game).or_insert((g, dir.clone()));
         }
         if identities.is_empty() {
-            if let Ok(text) = fs::read_to_string(dir.join("summary.json")) {
+            if let Ok(text) = crate::files::read_text(dir.join("summary.json"), crate::files::TEXT)
+            {
                 if let Ok(f) = serde_json::from_str::<SummaryFile>(&text) {
                     identities = f
                         .engines

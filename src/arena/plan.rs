@@ -230,7 +230,8 @@ pub fn read_openings(
         files.sort();
         for f in files {
             let bad = |e: String| format!("{}: {e}", f.display());
-            let bytes = std::fs::read(&f).map_err(|e| bad(e.to_string()))?;
+            let bytes =
+                crate::files::read(&f, crate::files::SGF).map_err(|e| bad(e.to_string()))?;
             let text = String::from_utf8_lossy(&bytes);
             let rec = crate::sgf::parse(&text).map_err(|e| bad(e.to_string()))?;
             if rec.size != start.size {
@@ -251,7 +252,8 @@ pub fn read_openings(
             out.push(moves);
         }
     } else {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, crate::files::TEXT)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {

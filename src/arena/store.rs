@@ -49,7 +49,7 @@ pub fn append_line(path: &Path, line: &GameLine) -> std::io::Result<()> {
 /// is no games.
 pub fn read_games(dir: &Path) -> std::io::Result<Vec<GameLine>> {
     let path = dir.join("games.jsonl");
-    let text = match fs::read(&path) {
+    let text = match crate::files::read(&path, crate::files::RECORDS) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e),
@@ -165,7 +165,7 @@ pub fn fnv1a(text: &str) -> u64 {
 /// Reads `match.json` in `dir`; `None` when there is none.
 pub fn read_match(dir: &Path) -> Result<Option<MatchFile>, String> {
     let path = dir.join("match.json");
-    match fs::read_to_string(&path) {
+    match crate::files::read_text(&path, crate::files::TEXT) {
         Ok(text) => serde_json::from_str(&text)
             .map(Some)
             .map_err(|e| format!("{}: {e}", path.display())),

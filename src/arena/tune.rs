@@ -651,7 +651,7 @@ fn short(x: f64) -> String {
 
 /// Reads the state at `path`: `None` when there is no file.
 pub fn read_state(path: &Path) -> Result<Option<TuneState>, TuneError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::files::read_text(path, crate::files::TEXT) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(TuneError::Io(format!("{}: {e}", path.display()))),

@@ -41,7 +41,8 @@ pub struct PolicyBenchArgs {
 pub fn run(a: &PolicyBenchArgs) -> Result<(), String> {
     let net = match &a.weights {
         Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let bytes = crate::files::read(p, crate::files::WEIGHTS)
+                .map_err(|e| format!("{}: {e}", p.display()))?;
             Net::from_safetensors(&bytes).map_err(|e| format!("{}: {e}", p.display()))?
         }
         None => {

@@ -285,18 +285,6 @@ pub fn rules_by_name(name: &str) -> Option<(Rules, String)> {
     crate::rules::parse_rules_name(name)
 }
 
-/// The bytes of a regular file of at most 16 MiB (not a device, pipe or directory).
-fn read_small_file(path: &str) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let f = std::fs::File::open(path)?;
-    if !f.metadata()?.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
-    }
-    let mut bytes = Vec::new();
-    f.take(16 << 20).read_to_end(&mut bytes)?;
-    Ok(bytes)
-}
-
 /// Commands answered while pondering goes on: they neither change nor search the game.
 const KEEP_PONDERING: &[&str] = &[
     "name",
@@ -820,9 +808,10 @@ impl Gtp {
             }
             None => None,
         };
-        let bytes = read_small_file(&args[0]).map_err(|e| {
+        // the reason the file cannot be read is the reply's (a FIFO, a device, too large)
+        let bytes = crate::files::read(&args[0], crate::files::SGF).map_err(|e| {
             log::info!("loadsgf {}: {e}", args[0]);
-            CANNOT
+            format!("{CANNOT}: {e}")
         })?;
         let text = String::from_utf8_lossy(&bytes);
         let rec = sgf::parse(&text).map_err(|e| {
@@ -856,11 +845,11 @@ impl Gtp {
         let text = sgf::write(&rec);
         match args.first() {
             None => Ok(text),
-            Some(path) => std::fs::write(path, text)
+            Some(path) => crate::files::write(path, text.as_bytes())
                 .map(|_| String::new())
                 .map_err(|e| {
                     log::info!("printsgf {path}: {e}");
-                    "cannot save file".to_string()
+                    format!("cannot save file: {e}")
                 }),
         }
     }

@@ -144,7 +144,8 @@ impl Sample {
 
 /// Reads positions written by [`write_samples`]; a bad line is an error naming it.
 pub fn read_samples(path: &Path) -> Result<Vec<Sample>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::files::read_text(path, crate::files::RECORDS)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
@@ -815,7 +816,8 @@ pub fn run(a: &BalanceArgs) -> Result<(), String> {
         .collect::<Result<Vec<_>, _>>()?;
     let (train, holdout) = prepared.split_at(prepared.len() - a.holdout);
     let bytes = match &a.start {
-        Some(p) => std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        Some(p) => crate::files::read(p, crate::search::playout::learned::MAX_FILE_BYTES)
+            .map_err(|e| format!("{}: {e}", p.display()))?,
         None => Gammas::embedded_bytes().to_vec(),
     };
     let (classes, rare, distance) = Gammas::parts_from_bytes(&bytes)?;

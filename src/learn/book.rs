@@ -6,6 +6,7 @@
 //! read for the book: the book is rated on them instead (how often it knows the position
 //! and would have played the move the strong player chose).
 
+use super::counting::{self, Count, Tally};
 use super::records::{self, Moves, RawGame};
 use crate::board::Color;
 use crate::book::symmetry::{self, Canonical};
@@ -13,15 +14,6 @@ use crate::book::{Book, BookReply, PlayPolicy, StoredReply};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// `tengen book ...`.
-#[derive(clap::Subcommand, Debug)]
-pub enum BookCommand {
-    /// Build an opening book from game records.
-    Build(BuildArgs),
-    /// Build the local joseki dictionary (corner replies, for the priors) from game records.
-    Joseki(super::joseki::JosekiArgs),
-}
 
 /// Options of `tengen book build`.
 #[derive(clap::Args, Debug)]
@@ -49,22 +41,6 @@ pub struct BuildArgs {
     /// The newest games, not read for the book; the book is rated on them.
     #[arg(long, default_value_t = 1000)]
     pub holdout: usize,
-}
-
-/// The kept replies grouped by position key, each position with the number of times it
-/// was reached (from `reached`, 0 when missing), for a builder's `finish`.
-pub(crate) fn by_position<R>(
-    kept: impl IntoIterator<Item = (u64, R)>,
-    reached: &std::collections::HashMap<u64, u32, ahash::RandomState>,
-) -> Vec<(u64, u32, Vec<R>)> {
-    let mut by_pos: std::collections::HashMap<u64, Vec<R>, ahash::RandomState> = Default::default();
-    for (key, r) in kept {
-        by_pos.entry(key).or_default().push(r);
-    }
-    by_pos
-        .into_iter()
-        .map(|(key, rs)| (key, reached.get(&key).copied().unwrap_or(0), rs))
-        .collect()
 }
 
 /// The winner a result string names (`B+...`, `W+...`); `None` for a draw, a void game or
@@ -106,34 +82,40 @@ fn stones_of(b: &crate::board::Board19, size: usize) -> Vec<(Color, u8, u8)> {
 
 /// The first `plies` moves of a game, or why it cannot go into a book of `size`.
 fn opening(m: &Moves, size: usize, plies: u32) -> Result<Moves, String> {
-    if m.size != size {
-        return Err(format!("{0}x{0} board", m.size));
-    }
-    if !m.setup.is_empty() {
+    let g = counting::first_plies(m, size, plies as usize)?;
+    if !g.setup.is_empty() {
         return Err("setup stones".into());
     }
-    Ok(Moves {
-        size,
-        setup: vec![],
-        moves: m.moves.iter().take(plies as usize).copied().collect(),
-    })
+    Ok(g)
 }
 
-/// Counts of one reply while building.
+/// Counts of one reply while building: the games it was played in, those with a known
+/// result and those its mover won.
 #[derive(Clone, Copy, Default)]
-struct Counts {
+struct Results {
     played: u32,
     known: u32,
     wins: u32,
+}
+
+impl Count for Results {
+    /// Whether the reply's mover won the game (`None`: result unknown).
+    type Seen = Option<bool>;
+
+    fn add(&mut self, won: Option<bool>) {
+        self.played += 1;
+        if let Some(w) = won {
+            self.known += 1;
+            self.wins += u32::from(w);
+        }
+    }
 }
 
 /// The counts of games while the book is built.
 pub struct Counter {
     size: usize,
     plies: u32,
-    games: u32,
-    positions: HashMap<u64, u32, ahash::RandomState>,
-    replies: HashMap<(u64, u16), Counts, ahash::RandomState>,
+    tally: Tally<u16, Results>,
 }
 
 impl Counter {
@@ -142,9 +124,7 @@ impl Counter {
         Counter {
             size,
             plies,
-            games: 0,
-            positions: HashMap::default(),
-            replies: HashMap::default(),
+            tally: Tally::new(),
         }
     }
 
@@ -154,54 +134,34 @@ impl Counter {
     pub fn add(&mut self, game: &Moves, winner: Option<Color>) -> Result<(), String> {
         let g = opening(game, self.size, self.plies)?;
         let size = self.size;
-        let mut seen = Vec::with_capacity(g.moves.len());
-        g.replay(|pos| {
+        self.tally.add_game(&g, |pos, seen| {
             let c = Canonical::of(size, &stones_of(pos.board, size), pos.color);
             let reply = pos.played.map(|p| {
                 let (x, y) = p.xy(size);
-                c.reply_index(x, y)
+                (c.reply_index(x, y), winner.map(|w| w == pos.color))
             });
-            seen.push((c.key, reply, pos.color));
-        })?;
-        // counted only once the game's opening has replayed without an error
-        for (key, reply, mover) in seen {
-            *self.positions.entry(key).or_default() += 1;
-            if let Some(r) = reply {
-                let e = self.replies.entry((key, r)).or_default();
-                e.played += 1;
-                if let Some(w) = winner {
-                    e.known += 1;
-                    e.wins += u32::from(w == mover);
-                }
-            }
-        }
-        self.games += 1;
-        Ok(())
+            seen.push((c.key, reply));
+        })
     }
 
     /// Games counted.
     pub fn games(&self) -> u32 {
-        self.games
+        self.tally.games()
     }
 
     /// The book: positions through which at least `min_games` games went, with the replies
     /// played in at least `min_played` of them (a position left without replies is left out).
     pub fn finish(self, min_games: u32, min_played: u32) -> Book {
-        let reached = &self.positions;
-        let kept = self.replies.into_iter().filter_map(|((key, index), c)| {
-            (c.played >= min_played && reached.get(&key).copied().unwrap_or(0) >= min_games)
-                .then_some((
-                    key,
-                    StoredReply {
-                        index,
-                        played: c.played,
-                        known: c.known,
-                        wins: c.wins,
-                    },
-                ))
-        });
-        let positions = by_position(kept, reached);
-        Book::new(self.size, self.plies, self.games, positions)
+        let (games, positions) = self.tally.finish(
+            |reached, c| c.played >= min_played && reached >= min_games,
+            |index, c| StoredReply {
+                index,
+                played: c.played,
+                known: c.known,
+                wins: c.wins,
+            },
+        );
+        Book::new(self.size, self.plies, games, positions)
     }
 }
 
@@ -225,32 +185,28 @@ pub struct Rating {
 pub fn rate(book: &Book, games: &[Moves], policy: &PlayPolicy) -> Rating {
     let mut r = Rating::default();
     let size = book.size();
-    for m in games {
-        let Ok(g) = opening(m, size, book.plies()) else {
-            continue;
+    let openings = games.iter().filter(|m| m.setup.is_empty());
+    counting::replay_openings(openings, size, book.plies() as usize, |pos| {
+        let Some(played) = pos.played else {
+            return;
         };
-        let _ = g.replay(|pos| {
-            let Some(played) = pos.played else {
-                return;
-            };
-            r.positions += 1;
-            let Some(bp) = book.lookup_stones(&stones_of(pos.board, size), pos.color) else {
-                return;
-            };
-            r.known += 1;
-            let has = |rep: &BookReply| rep.points.contains(&played);
-            if bp.replies.first().is_some_and(has) {
-                r.top_match += 1;
+        r.positions += 1;
+        let Some(bp) = book.lookup_stones(&stones_of(pos.board, size), pos.color) else {
+            return;
+        };
+        r.known += 1;
+        let has = |rep: &BookReply| rep.points.contains(&played);
+        if bp.replies.first().is_some_and(has) {
+            r.top_match += 1;
+        }
+        let good = bp.good_replies(policy);
+        if !good.is_empty() {
+            r.playable += 1;
+            if good.iter().any(|rep| has(rep)) {
+                r.among_good += 1;
             }
-            let good = bp.good_replies(policy);
-            if !good.is_empty() {
-                r.playable += 1;
-                if good.iter().any(|rep| has(rep)) {
-                    r.among_good += 1;
-                }
-            }
-        });
-    }
+        }
+    });
     r
 }
 
@@ -263,7 +219,7 @@ pub fn run_build(a: &BuildArgs) -> Result<(), String> {
         .index
         .clone()
         .unwrap_or_else(|| a.records.join("index.tsv"));
-    let winners = match std::fs::read(&index_path) {
+    let winners = match crate::files::read(&index_path, crate::files::RECORDS) {
         Ok(bytes) => read_index(&String::from_utf8_lossy(&bytes)),
         Err(e) if a.index.is_some() => return Err(format!("{}: {e}", index_path.display())),
         Err(_) => {
@@ -272,24 +228,17 @@ pub fn run_build(a: &BuildArgs) -> Result<(), String> {
         }
     };
     let mut counter = Counter::new(19, a.plies);
-    let (mut damaged, mut unknown) = (0usize, 0usize);
-    for g in &raw[..split] {
+    let mut unknown = 0usize;
+    let counting::Counted { damaged, held } = counting::count_games(&raw, split, |g| {
         let w = game_id(g).and_then(|id| winners.get(id).copied());
-        match g.parse().and_then(|m| counter.add(&m, w)) {
-            Ok(()) => unknown += usize::from(w.is_none()),
-            Err(e) => {
-                log::debug!("{}: skipped: {e}", g.name);
-                damaged += 1;
-            }
-        }
-    }
+        g.parse().and_then(|m| counter.add(&m, w))?;
+        unknown += usize::from(w.is_none());
+        Ok(())
+    });
     let counted = counter.games();
     let book = counter.finish(a.min_games, a.min_played);
     let bytes = book.to_bytes();
-    // the file must read back as it was written
-    Book::from_bytes(&bytes).map_err(|e| e.to_string())?;
-    std::fs::write(&a.out, &bytes).map_err(|e| format!("{}: {e}", a.out.display()))?;
-    let held: Vec<Moves> = raw[split..].iter().filter_map(|g| g.parse().ok()).collect();
+    counting::save(&a.out, &bytes, Book::from_bytes)?;
     let r = rate(&book, &held, &PlayPolicy::default());
     let pct = records::percent;
     println!(

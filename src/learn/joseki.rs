@@ -1,22 +1,20 @@
 //! `tengen book joseki`: counts the corner positions of game records into the local joseki
 //! dictionary that the priors read ([`crate::book::joseki`]), and rates it on held-out games.
 
-use super::book::by_position;
+use super::counting::{self, Tally};
 use super::records::{self, Moves};
 use crate::board::{Board19, Point};
 use crate::book::joseki::{in_corner, Joseki, LocalKey, CORNERS, MAX_REGION, SIZE};
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The counts of games while the dictionary is built.
+/// The counts of games while the dictionary is built: corner positions and the times each
+/// local reply was played.
 pub struct Counter {
     region: usize,
     max_stones: u32,
     plies: usize,
-    games: u32,
-    reached: HashMap<u64, u32, ahash::RandomState>,
-    played: HashMap<(u64, u8), u32, ahash::RandomState>,
+    tally: Tally<u8, u32>,
 }
 
 impl Counter {
@@ -27,9 +25,7 @@ impl Counter {
             region: region.clamp(2, MAX_REGION),
             max_stones: max_stones.clamp(1, 255),
             plies,
-            games: 0,
-            reached: HashMap::default(),
-            played: HashMap::default(),
+            tally: Tally::new(),
         }
     }
 
@@ -37,17 +33,9 @@ impl Counter {
     /// reply when it was played in that corner too. A game not on 19x19 or with an
     /// illegal move among its first plies is not counted and the error says why.
     pub fn add(&mut self, game: &Moves) -> Result<(), String> {
-        if game.size != SIZE {
-            return Err(format!("{0}x{0} board", game.size));
-        }
-        let g = Moves {
-            size: SIZE,
-            setup: game.setup.clone(),
-            moves: game.moves.iter().take(self.plies).copied().collect(),
-        };
+        let g = counting::first_plies(game, SIZE, self.plies)?;
         let (region, max_stones) = (self.region, self.max_stones);
-        let mut seen = vec![];
-        g.replay(|pos| {
+        self.tally.add_game(&g, |pos, seen| {
             let Some(last) = pos.last[0] else {
                 return;
             };
@@ -62,39 +50,27 @@ impl Counter {
                 };
                 let reply = pos.played.and_then(|p| {
                     let (x, y) = p.xy(SIZE);
-                    k.reply_index(x, y)
+                    k.reply_index(x, y).map(|i| (i, ()))
                 });
                 seen.push((k.key, reply));
             }
-        })?;
-        // counted only once the game has replayed without an error
-        for (key, reply) in seen {
-            *self.reached.entry(key).or_default() += 1;
-            if let Some(r) = reply {
-                *self.played.entry((key, r)).or_default() += 1;
-            }
-        }
-        self.games += 1;
-        Ok(())
+        })
     }
 
     /// Games counted.
     pub fn games(&self) -> u32 {
-        self.games
+        self.tally.games()
     }
 
     /// The dictionary: positions reached at least `min_reached` times, with the replies
     /// played at least `min_played` times and in at least `min_share` of them (a position
     /// left without replies is left out).
     pub fn finish(self, min_reached: u32, min_played: u32, min_share: f64) -> Joseki {
-        let reached = &self.reached;
-        let kept = self.played.into_iter().filter_map(|((key, index), n)| {
-            let r = reached.get(&key).copied().unwrap_or(0);
-            (r >= min_reached && n >= min_played && n as f64 >= min_share * r as f64)
-                .then_some((key, (index, n)))
-        });
-        let positions = by_position(kept, reached);
-        Joseki::new(self.region, self.max_stones, self.games, positions)
+        let (games, positions) = self.tally.finish(
+            |r, &n| r >= min_reached && n >= min_played && n as f64 >= min_share * r as f64,
+            |index, n| (index, n),
+        );
+        Joseki::new(self.region, self.max_stones, games, positions)
     }
 }
 
@@ -141,53 +117,43 @@ pub fn rate(joseki: &Joseki, games: &[Moves], plies: usize) -> Rating {
     let mut r = Rating::default();
     let model = crate::patterns::model::Model::embedded();
     let mut hints = vec![];
-    for m in games {
-        if m.size != SIZE {
-            continue;
-        }
-        let g = Moves {
-            size: SIZE,
-            setup: m.setup.clone(),
-            moves: m.moves.iter().take(plies).copied().collect(),
+    counting::replay_openings(games, SIZE, plies, |pos| {
+        let (Some(last), Some(played)) = (pos.last[0], pos.played) else {
+            return;
         };
-        let _ = g.replay(|pos| {
-            let (Some(last), Some(played)) = (pos.last[0], pos.played) else {
-                return;
-            };
-            r.positions += 1;
-            hints.clear();
-            let b: &Board19 = pos.board;
-            joseki.replies(
-                SIZE,
-                |x, y| b.color_at(Point::new(x, y, SIZE)),
-                pos.color,
-                last,
-                &mut hints,
-            );
-            if hints.is_empty() {
-                return;
-            }
-            r.known += 1;
-            let (lx, ly) = last.xy(SIZE);
-            let (px, py) = played.xy(SIZE);
-            let local = CORNERS.iter().any(|&c| {
-                in_corner(c, joseki.region(), lx, ly) && in_corner(c, joseki.region(), px, py)
-            });
-            r.local += u64::from(local);
-            let hit = best(hints.iter().copied()) == Some(played);
-            r.top += u64::from(hit);
-            r.local_top += u64::from(hit && local);
-            r.among += u64::from(hints.iter().any(|h| h.0 == played));
-            if let Some(m) = model {
-                let probs = m.move_probabilities(b, pos.color, pos.last[0], pos.last[1]);
-                let model_hit = best(probs.into_iter()) == Some(played);
-                r.model_top += u64::from(model_hit);
-                r.local_model_top += u64::from(model_hit && local);
-                r.only_joseki += u64::from(hit && !model_hit);
-                r.only_model += u64::from(model_hit && !hit);
-            }
+        r.positions += 1;
+        hints.clear();
+        let b: &Board19 = pos.board;
+        joseki.replies(
+            SIZE,
+            |x, y| b.color_at(Point::new(x, y, SIZE)),
+            pos.color,
+            last,
+            &mut hints,
+        );
+        if hints.is_empty() {
+            return;
+        }
+        r.known += 1;
+        let (lx, ly) = last.xy(SIZE);
+        let (px, py) = played.xy(SIZE);
+        let local = CORNERS.iter().any(|&c| {
+            in_corner(c, joseki.region(), lx, ly) && in_corner(c, joseki.region(), px, py)
         });
-    }
+        r.local += u64::from(local);
+        let hit = best(hints.iter().copied()) == Some(played);
+        r.top += u64::from(hit);
+        r.local_top += u64::from(hit && local);
+        r.among += u64::from(hints.iter().any(|h| h.0 == played));
+        if let Some(m) = model {
+            let probs = m.move_probabilities(b, pos.color, pos.last[0], pos.last[1]);
+            let model_hit = best(probs.into_iter()) == Some(played);
+            r.model_top += u64::from(model_hit);
+            r.local_model_top += u64::from(model_hit && local);
+            r.only_joseki += u64::from(hit && !model_hit);
+            r.only_model += u64::from(model_hit && !hit);
+        }
+    });
     r
 }
 
@@ -233,20 +199,12 @@ pub fn run_build(a: &JosekiArgs) -> Result<(), String> {
     let (raw, split) = records::read_with_holdout(&a.records, a.holdout)?;
     let plies = a.plies as usize;
     let mut counter = Counter::new(a.region as usize, a.max_stones, plies);
-    let mut damaged = 0usize;
-    for g in &raw[..split] {
-        if let Err(e) = g.parse().and_then(|m| counter.add(&m)) {
-            log::debug!("{}: skipped: {e}", g.name);
-            damaged += 1;
-        }
-    }
+    let counting::Counted { damaged, held } =
+        counting::count_games(&raw, split, |g| g.parse().and_then(|m| counter.add(&m)));
     let counted = counter.games();
     let joseki = counter.finish(a.min_reached, a.min_played, a.min_share);
     let bytes = joseki.to_bytes();
-    // the file must read back as it was written
-    Joseki::from_bytes(&bytes).map_err(|e| e.to_string())?;
-    std::fs::write(&a.out, &bytes).map_err(|e| format!("{}: {e}", a.out.display()))?;
-    let held: Vec<Moves> = raw[split..].iter().filter_map(|g| g.parse().ok()).collect();
+    counting::save(&a.out, &bytes, Joseki::from_bytes)?;
     let r = rate(&joseki, &held, plies);
     let pct = records::percent;
     println!(

@@ -10,6 +10,7 @@
 
 pub mod balance;
 pub mod book;
+pub mod counting;
 pub mod eval;
 pub mod joseki;
 pub mod playout;
@@ -37,6 +38,15 @@ pub enum PatternsCommand {
     /// Tune the learned playout policy's gammas by simulation balancing against deep
     /// evaluations of positions.
     Balance(balance::BalanceArgs),
+}
+
+/// `tengen book ...`.
+#[derive(clap::Subcommand, Debug)]
+pub enum BookCommand {
+    /// Build an opening book from game records.
+    Build(book::BuildArgs),
+    /// Build the local joseki dictionary (corner replies, for the priors) from game records.
+    Joseki(joseki::JosekiArgs),
 }
 
 /// Options of `tengen patterns train`.
@@ -218,7 +228,8 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
     set_threads(a.threads);
     let mut model = match &a.patterns {
         Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let bytes = crate::files::read(p, crate::files::WEIGHTS)
+                .map_err(|e| format!("{}: {e}", p.display()))?;
             Model::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))?
         }
         None => Model::embedded()
@@ -245,7 +256,8 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
             Some(crate::nn::net::Net::embedded().ok_or("the built-in policy network is unusable")?)
         }
         p => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
+            let bytes =
+                crate::files::read(p, crate::files::WEIGHTS).map_err(|e| format!("{p}: {e}"))?;
             file =
                 crate::nn::net::Net::from_safetensors(&bytes).map_err(|e| format!("{p}: {e}"))?;
             Some(&file)

@@ -414,7 +414,8 @@ fn save_checkpoint(path: &Path, net: &Net, adam: &Adam, p: &Progress) -> Result<
 }
 
 fn load_checkpoint(path: &Path) -> Result<(Net, Adam, Progress), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = crate::files::read(path, crate::files::WEIGHTS)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let err = |e: String| format!("{}: {e}", path.display());
     let net = Net::from_safetensors(&bytes).map_err(err)?;
     let st = safetensors::SafeTensors::deserialize(&bytes).map_err(|e| err(e.to_string()))?;
@@ -620,13 +621,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
     let per = batch_size.div_ceil(threads);
     let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(&net, 19, per)).collect();
     let mut logf = match &a.log {
-        Some(p) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("{}: {e}", p.display()))?,
-        ),
+        Some(p) => Some(crate::files::append(p).map_err(|e| format!("{}: {e}", p.display()))?),
         None => None,
     };
     let mut report = |line: serde_json::Value| -> Result<(), String> {
@@ -709,8 +704,8 @@ pub fn run_train(a: &TrainArgs) -> Result<(), String> {
 
 /// Runs `tengen policy export`.
 pub fn run_export(a: &ExportArgs) -> Result<(), String> {
-    let bytes =
-        std::fs::read(&a.checkpoint).map_err(|e| format!("{}: {e}", a.checkpoint.display()))?;
+    let bytes = crate::files::read(&a.checkpoint, crate::files::WEIGHTS)
+        .map_err(|e| format!("{}: {e}", a.checkpoint.display()))?;
     let net =
         Net::from_safetensors(&bytes).map_err(|e| format!("{}: {e}", a.checkpoint.display()))?;
     let out = net.to_safetensors()?;

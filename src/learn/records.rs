@@ -66,7 +66,8 @@ pub fn read_all(path: &Path) -> io::Result<Vec<RawGame>> {
     collect_files(path, &mut files)?;
     let mut games = vec![];
     for f in files {
-        let bytes = fs::read(&f)?;
+        let bytes = crate::files::read(&f, crate::files::RECORDS)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", f.display())))?;
         if bytes.contains(&0) {
             // not text (a pattern file written beside the records, an archive): no games
             log::debug!("{}: not a text file, skipped", f.display());

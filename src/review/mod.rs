@@ -377,19 +377,12 @@ pub struct Prepared {
     pub rules: (Rules, String),
 }
 
-/// At most this many bytes are read from a record.
-const MAX_BYTES: u64 = 16 << 20;
-
 /// Reads `path` and prepares it: parses the SGF, applies `--rules` and `--komi` (else the
 /// record's RU and KM; chinese when RU is absent or unknown), and replays every move once so
 /// that an illegal move is an error here, with its number.
 pub fn prepare(path: &Path, args: &ReviewArgs) -> Result<Prepared, String> {
-    use std::io::Read;
-    let f = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
-    let mut bytes = Vec::new();
-    f.take(MAX_BYTES)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
+    let bytes =
+        crate::files::read(path, crate::files::SGF).map_err(|e| format!("cannot open: {e}"))?;
     prepare_text(&String::from_utf8_lossy(&bytes), args)
 }
 

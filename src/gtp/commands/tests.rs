@@ -687,12 +687,15 @@ fn sgf_round_trip_through_gtp() {
     let before = board_text(&h);
     assert_eq!(
         err(&mut h, "loadsgf /nonexistent/file.sgf"),
-        "cannot load file"
+        "cannot load file: No such file or directory (os error 2)"
     );
-    assert_eq!(err(&mut h, "loadsgf /dev/zero"), "cannot load file");
+    assert_eq!(
+        err(&mut h, "loadsgf /dev/zero"),
+        "cannot load file: a character device, not a regular file"
+    );
     assert_eq!(
         err(&mut h, &format!("loadsgf {}", dir.display())),
-        "cannot load file"
+        "cannot load file: a directory, not a regular file"
     );
     std::fs::write(dir.join("bad.sgf"), "(;SZ[9];B[ee]").unwrap();
     assert_eq!(
@@ -709,6 +712,16 @@ fn sgf_round_trip_through_gtp() {
             &format!("loadsgf {}", dir.join("illegal.sgf").display())
         ),
         "cannot load file"
+    );
+    // a record over the cap (a sparse file: nothing is written) is refused unread
+    let big = dir.join("big.sgf");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(crate::files::SGF + 1)
+        .unwrap();
+    assert_eq!(
+        err(&mut h, &format!("loadsgf {}", big.display())),
+        "cannot load file: larger than the 16 MiB allowed"
     );
     assert_eq!(err(&mut h, "loadsgf"), "syntax error");
     assert_eq!(err(&mut h, &format!("loadsgf {path} x")), "syntax error");
@@ -1157,7 +1170,11 @@ fn printsgf_to_a_bad_path_fails() {
     let mut g = engine();
     assert_eq!(
         err(&mut g, "printsgf /nonexistent-dir/x/y.sgf"),
-        "cannot save file"
+        "cannot save file: No such file or directory (os error 2)"
+    );
+    assert_eq!(
+        err(&mut g, "printsgf /dev/null"),
+        "cannot save file: a character device, not a regular file"
     );
 }
 

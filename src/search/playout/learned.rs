@@ -36,6 +36,10 @@ pub struct Gammas {
 /// The file format's magic bytes.
 const MAGIC: &[u8; 8] = b"TGNLRN01";
 
+/// The largest gammas file there can be: the magic, the rare-shape gamma, the distance
+/// gammas, the count and a (class, gamma) pair for every shape (about 8 MiB).
+pub const MAX_FILE_BYTES: u64 = (MAGIC.len() + 4 * (DISTANCES + 2 + 2 * SHAPES)) as u64;
+
 impl Gammas {
     /// Every playable shape at 1, every distance at 1: the light policy with the heavy
     /// policy's tactics.
@@ -177,7 +181,7 @@ pub struct GammasFile {
 impl GammasFile {
     /// Reads the gammas file at `path`; a missing or damaged file is an error that names it.
     pub fn load(path: &str) -> Result<GammasFile, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        let bytes = crate::files::read(path, MAX_FILE_BYTES).map_err(|e| format!("{path}: {e}"))?;
         let g = Gammas::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
         Ok(GammasFile {
             path: path.to_string(),

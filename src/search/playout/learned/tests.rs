@@ -251,3 +251,24 @@ fn distance_classes_see_the_last_two_moves() {
     assert_eq!(distance_class(s + 1, at(6, 4), &last), 0);
     assert_eq!(distance_class(s + 1, at(8, 8), &[None, None]), 0);
 }
+
+#[test]
+fn a_gammas_file_must_be_regular_and_within_the_largest_the_format_holds() {
+    let e = GammasFile::load("/dev/zero").err().unwrap();
+    assert_eq!(e, "/dev/zero: a character device, not a regular file");
+    // the largest file the format holds: every shape a class
+    let classes: Vec<(u32, f32)> = (0..SHAPES as u32).map(|k| (k, 1.0)).collect();
+    let most = Gammas::to_bytes(&classes, 1.0, [1.0; DISTANCES]);
+    assert_eq!(most.len() as u64, MAX_FILE_BYTES);
+    let dir = std::env::temp_dir().join(format!("tengen-gammas-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.bin");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(MAX_FILE_BYTES + 1)
+        .unwrap();
+    let e = GammasFile::load(big.to_str().unwrap()).err().unwrap();
+    let want = format!("larger than the {MAX_FILE_BYTES} bytes allowed");
+    assert!(e.ends_with(&want), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
