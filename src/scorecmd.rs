@@ -8,9 +8,9 @@
 use crate::board::{Color, Point};
 use crate::engine::{Engine, EngineOptions};
 use crate::rules::status::{status_word, Confirmation};
-use crate::rules::{parse_rules_name, Preset, Rules, Status};
+use crate::rules::{parse_rules_name, KoRule, Preset, Rules, Status};
 use crate::search::flat::FlatParams;
-use crate::sgf::{self, GameRecord};
+use crate::sgf::{self, GameRecord, SgfError};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -70,6 +70,8 @@ pub struct Scored {
     pub chains: Vec<String>,
     /// Chains left to the playout estimate.
     pub estimated: usize,
+    /// What the replay had to allow (a record that repeats a position: simple ko).
+    pub notes: Vec<String>,
     /// The stones of those chains (GTP vertices, row 1 first): what a viewer should check.
     pub unsure: Vec<String>,
     /// Who owns each point after the count, one string a row from the top row down (as
@@ -96,6 +98,7 @@ impl Scored {
             "finished": self.finished,
             "estimated": self.estimated,
             "unsure": self.unsure,
+            "notes": self.notes,
             "owner": self.owner,
             "ms": (self.ms * 10.0).round() / 10.0,
         })
@@ -117,6 +120,9 @@ impl Scored {
         );
         if !self.finished {
             s.push_str("  note: the record does not end with two passes\n");
+        }
+        for n in &self.notes {
+            s.push_str(&format!("  note: {n}\n"));
         }
         for line in &self.chains {
             s.push_str("  ");
@@ -241,9 +247,23 @@ fn score_file(
         ..EngineOptions::default()
     };
     let mut engine = Engine::new(&opts);
-    engine
-        .load(rec, rules, &rules_name, None)
-        .map_err(|e| e.to_string())?;
+    // a record that repeats a position was played on a server without superko: it is
+    // replayed under simple ko, which is what its players were held to, and said so
+    let mut notes = Vec::new();
+    let superko = |e: &SgfError| matches!(e, SgfError::IllegalMove { why, .. } if why == "superko");
+    match rec.to_game(rules, None) {
+        Err(e) if superko(&e) && rules.ko != KoRule::Simple => {
+            notes.push(format!("{e}: replayed under simple ko"));
+            let mut simple = rules;
+            simple.ko = KoRule::Simple;
+            engine
+                .load(rec, simple, &rules_name, None)
+                .map_err(|e| e.to_string())?;
+        }
+        _ => engine
+            .load(rec, rules, &rules_name, None)
+            .map_err(|e| e.to_string())?,
+    }
     let size = engine.game().size();
     let conf: Confirmation = engine.confirmation().clone();
     let score = engine.score();
@@ -323,6 +343,7 @@ fn score_file(
         finished,
         chains,
         estimated: conf.estimated,
+        notes,
         unsure: unsure.iter().map(|p| p.vertex(size).to_string()).collect(),
         owner,
         ms: start.elapsed().as_secs_f64() * 1000.0,
@@ -378,6 +399,27 @@ mod tests {
         a2.komi = Some(7.5);
         let c = score_file(&p, "fin.sgf", Some(&forced), &a2).unwrap();
         assert_eq!((c.rules.as_str(), c.komi), ("chinese", 7.5));
+    }
+
+    #[test]
+    fn a_record_that_repeats_a_position_is_replayed_under_simple_ko() {
+        // Black takes a ko, both pass, White retakes: the board before Black's capture
+        // again, which positional superko forbids and simple ko allows after the passes
+        let text = "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Chinese]\
+             ;B[ba];W[bb];B[ab];W[ca];B[bc];W[db];B[ee];W[cc];B[cb];W[];B[];W[bb])";
+        let p = temp("superko.sgf", text);
+        let s = score_file(&p, "superko.sgf", None, &args(vec![])).unwrap();
+        assert_eq!(s.notes.len(), 1, "{s:?}");
+        assert!(s.notes[0].contains("superko"), "{s:?}");
+        assert!(s.table().contains("replayed under simple ko"));
+        // under simple ko the same record replays as it is, with nothing to note
+        let simple = parse_rules_name("japanese").unwrap();
+        let j = score_file(&p, "superko.sgf", Some(&simple), &args(vec![])).unwrap();
+        assert!(j.notes.is_empty(), "{j:?}");
+        // a record breaking simple ko itself is still refused
+        let bad = temp("ko.sgf", &text.replace(";W[];B[]", ""));
+        let e = score_file(&bad, "ko.sgf", None, &args(vec![])).unwrap_err();
+        assert!(e.contains("illegal"), "{e}");
     }
 
     #[test]
