@@ -1,4 +1,4 @@
-//! Files named from outside (a GTP line, the command line, a config): regular files only, each use with its own size cap.
+//! Files named from outside (a GTP line, the command line, a config): regular files, capped.
 //!
 //! A path from outside may name a FIFO (opening it blocks until a writer comes, forever if
 //! none does), a device (`/dev/zero` never ends), a directory or a file that grows while it is

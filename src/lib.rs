@@ -8,7 +8,7 @@
 //! - [`rules`]: rule sets, game history, superko, end of game, scoring, status confirmation.
 //! - [`sgf`]: SGF records.
 //! - [`clock`]: time controls and the game clock, shared by the engine and the match runner.
-//! - [`patterns`]: the learned move patterns the priors read.
+//! - [`patterns`]: move patterns (the learned ones of the priors, the playouts' 3x3 codes).
 //! - [`book`]: the 19x19 opening book and the local joseki dictionary (reading them).
 //! - [`nn`]: the policy network (input planes, layers, forward pass, weight files).
 //! - [`search`]: playouts and search.

@@ -19,7 +19,7 @@ pub(crate) mod testutil;
 
 pub use any::AnyBoard;
 pub use bitset::{BitIter, Bitset};
-pub use position::{Board, Board14, Board19, Board25, Board9, PlayOutcome, UndoLog};
+pub use position::{Board, Board14, Board19, Board25, Board9, PlayOutcome, UndoLog, NEIGHBOURS8};
 
 use std::fmt;
 use std::str::FromStr;
@@ -246,6 +246,29 @@ impl std::error::Error for IllegalMove {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_eight_neighbours_follow_their_offsets() {
+        for size in [9, 13, 19] {
+            let b = AnyBoard::new(size).unwrap();
+            crate::with_board!(&b, bb => {
+                for y in 0..size {
+                    for x in 0..size {
+                        let n8 = bb.neighbours8(Point::new(x, y, size));
+                        for (q, (dx, dy)) in n8.into_iter().zip(NEIGHBOURS8) {
+                            let (qx, qy) = (x as i32 + dx, y as i32 + dy);
+                            let side = 0..size as i32;
+                            if side.contains(&qx) && side.contains(&qy) {
+                                assert_eq!(q, Point::new(qx as usize, qy as usize, size));
+                            } else {
+                                assert!(!bb.is_empty_point(q) && bb.color_at(q).is_none());
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    }
 
     #[test]
     fn vertex_parse_and_print() {

@@ -26,6 +26,21 @@ const NBR_EMPTY_MASK: u16 = 15 << 8;
 /// board 3, as [`Board::pattern3_code`] packs them.
 const PAT3: [u16; 4] = [1, 2, 0, 3];
 
+/// Offsets (dx, dy) of the eight neighbours of a point in the order of its 3x3 code
+/// ([`Board::pattern3_code`], [`Board::neighbours8`]): the row above left to right, the left
+/// and right neighbours, the row below left to right (y grows upwards). The board owns the
+/// code; the 3x3 shapes of `crate::patterns` read it in this order.
+pub const NEIGHBOURS8: [(i32, i32); 8] = [
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 /// The parts of a board a journal entry restores (see [`UndoLog`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
@@ -360,8 +375,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         [p.wrapping_sub(s), p.wrapping_sub(1), p + 1, p + s]
     }
 
-    /// The eight neighbour indices in 3x3 code order: the row above left to right, the left
-    /// and right neighbours, the row below left to right (rows grow upwards).
+    /// The eight neighbour indices in 3x3 code order ([`NEIGHBOURS8`]).
     #[inline(always)]
     fn nbrs8(&self, p: usize) -> [usize; 8] {
         let s = self.stride as usize;
@@ -415,6 +429,14 @@ impl<const W: usize, const P: usize> Board<W, P> {
     #[inline(always)]
     pub fn pattern3_code(&self, p: Point) -> u16 {
         self.pat3[p.idx()]
+    }
+
+    /// The eight points around the on-board point `p` in [`NEIGHBOURS8`] order, the order of
+    /// its 3x3 code; off-board ones are margin or separator points, still valid indices of
+    /// the board's arrays.
+    #[inline(always)]
+    pub fn neighbours8(&self, p: Point) -> [Point; 8] {
+        self.nbrs8(p.idx()).map(|q| Point(q as u16))
     }
 
     /// Diagonal neighbour indices (as for [`Self::nbrs`]).

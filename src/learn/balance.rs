@@ -17,13 +17,13 @@
 //! deterministic given `--seed`.
 
 use crate::board::{Board, Color, Point, Vertex};
+use crate::patterns::shape3::{
+    distance_class, playable, shape_index, swap_colours, transform, DISTANCES, SHAPES,
+};
 use crate::rules::{Game, Move, Preset, Rules};
 use crate::search::params::SearchParams;
 use crate::search::playout::heavy::Replies;
 use crate::search::playout::learned::{Gammas, Learned, LearnedParams, LearnedState};
-use crate::search::playout::shape::{
-    distance_class, playable, shape_index, swap_colours, transform, DISTANCES, SHAPES,
-};
 use crate::search::playout::{area_score, below, play_out, Context, MovePolicy, PlayoutParams};
 use crate::search::uct::TreeSearch;
 use crate::search::{Limits, Request, Searcher};

@@ -1,10 +1,12 @@
-//! Counting and rating shared by the two builders from game records: the opening book (`tengen book build`, [`super::book`]) and the joseki dictionary (`tengen book joseki`, [`super::joseki`]).
+//! Counting and rating shared by the opening book's and the joseki dictionary's builders.
 //!
-//! Both read the records but the newest `--holdout` games, replay the first plies of each,
-//! count every position by its key and every reply played from it ([`Tally`]), keep the
-//! positions and replies seen often enough, write the file only if it reads back, and rate
-//! it on the held-out games ([`replay_openings`]). What differs is theirs: the key (the
-//! whole board or a corner), what a reply counts (results or plays) and what is kept.
+//! The book (`tengen book build`, [`super::book`]) and the dictionary (`tengen book joseki`,
+//! [`super::joseki`]) are built alike: both read the records but the newest `--holdout`
+//! games, replay the first plies of each, count every position by its key and every reply
+//! played from it ([`Tally`]), keep the positions and replies seen often enough, write the
+//! file only if it reads back, and rate it on the held-out games ([`replay_openings`]).
+//! What differs is theirs: the key (the whole board or a corner), what a reply counts
+//! (results or plays) and what is kept.
 
 use super::records::{Moves, Position, RawGame};
 use std::collections::HashMap;

@@ -8,10 +8,10 @@
 
 use super::records::{Moves, Position};
 use crate::board::{Color, Point};
-use crate::search::playout::learned::Gammas;
-use crate::search::playout::shape::{
+use crate::patterns::shape3::{
     canonical, distance_class, playable, shape_index, swap_colours, DISTANCES,
 };
+use crate::search::playout::learned::Gammas;
 use ahash::AHashMap;
 use rayon::prelude::*;
 use std::path::PathBuf;

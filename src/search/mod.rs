@@ -3,7 +3,6 @@
 
 pub mod flat;
 pub mod params;
-pub mod pattern3;
 pub mod playout;
 pub mod prior;
 pub mod time;

@@ -2,7 +2,6 @@
 //! wins merged into the move's statistics (Pachi's and Fuego's approach). [`Priors::compute`]
 //! is the one interface: hand-written knowledge today, learned patterns later.
 
-use super::pattern3;
 use super::tree::{NewChild, PASS};
 use crate::board::{Bitset, Board, Color, Point};
 use crate::book::joseki::Joseki;
@@ -10,6 +9,7 @@ use crate::nn::features::point_index;
 use crate::nn::policy::mix;
 use crate::patterns::features::Context;
 use crate::patterns::model::Model;
+use crate::patterns::pattern3;
 use crate::tactics::{self, Tactical};
 use std::cell::RefCell;
 

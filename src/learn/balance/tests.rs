@@ -1,7 +1,7 @@
 use super::*;
 use crate::board::Board9;
+use crate::patterns::shape3::canonical;
 use crate::search::playout::heavy::HeavyParams;
-use crate::search::playout::shape::canonical;
 
 fn sample(size: usize, moves: &str, target: f64) -> Sample {
     Sample {

@@ -19,7 +19,7 @@
 use super::draw::{below, roll};
 use super::{Context, MovePolicy};
 use crate::board::{Board, Color, Point};
-use crate::search::pattern3;
+use crate::patterns::pattern3;
 use crate::tactics::{self, twolib, PointList};
 use rand::Rng;
 
@@ -373,7 +373,7 @@ pub(super) fn local_move<const W: usize, const P: usize, R: Rng>(
     if roll(rng, hp.pattern) {
         cands.clear();
         for l in ctx.last.iter().flatten() {
-            let n8 = pattern3::neighbours8(b, *l);
+            let n8 = b.neighbours8(*l);
             // bottom row first, then the middle, then the top
             for q in [5, 6, 7, 3, 4, 0, 1, 2].map(|i| n8[i]) {
                 if b.is_empty_point(q) && pattern3::matches(b, q) && !cands.contains(q) {
@@ -435,7 +435,7 @@ fn n_lib_moves<const W: usize, const P: usize>(
     out: &mut PointList,
 ) {
     let own = |q: Point| b.color_at(q) == Some(c) && (3..=4).contains(&b.lib_count(q));
-    each_chain(b, pattern3::neighbours8(b, l1), own, |q| {
+    each_chain(b, b.neighbours8(l1), own, |q| {
         twolib::n_lib_defence(b, q, c, out)
     });
 }

@@ -17,10 +17,11 @@
 
 use super::draw::{roll, unit};
 use super::heavy::{self, winner, HeavyParams, Replies};
-use super::shape::{playable, shape_index, swap_colours, transform, DISTANCES, ORTH, SHAPES};
 use super::{Context, MovePolicy};
 use crate::board::{Bitset, Board, Color, Point};
-use crate::search::pattern3;
+use crate::patterns::shape3::{
+    playable, shape_index, swap_colours, transform, DISTANCES, ORTH, SHAPES,
+};
 use crate::tactics;
 use rand::Rng;
 use std::sync::{Arc, OnceLock};
@@ -484,7 +485,7 @@ impl<'a> Learned<'a> {
         // the newer move first: where the two overlap its class holds
         for (l, classes) in [(ctx.last[0], [1, 2]), (ctx.last[1], [3, 3])] {
             let Some(l) = l else { continue };
-            let n8 = pattern3::neighbours8(b, l);
+            let n8 = b.neighbours8(l);
             for (i, &q) in n8.iter().enumerate() {
                 if self.state.saved.iter().any(|s| s.1 == q) {
                     continue;
@@ -551,7 +552,7 @@ impl MovePolicy for Learned<'_> {
         let g = self.gammas;
         let st = &mut *self.state;
         st.update(g, b, p);
-        for q in pattern3::neighbours8(b, p) {
+        for q in b.neighbours8(p) {
             if b.is_on_board(q) {
                 st.update(g, b, q);
             }
@@ -580,7 +581,7 @@ impl MovePolicy for Learned<'_> {
         for s in captured.iter() {
             let s = Point(s as u16);
             st.update(g, b, s);
-            for q in pattern3::neighbours8(b, s) {
+            for q in b.neighbours8(s) {
                 if b.is_on_board(q) {
                     st.update(g, b, q);
                 }

@@ -8,7 +8,6 @@ pub mod draw;
 pub mod heavy;
 pub mod learned;
 pub mod light;
-pub mod shape;
 
 pub use draw::below;
 

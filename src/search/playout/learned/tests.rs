@@ -1,7 +1,7 @@
 use super::*;
 use crate::board::{Board19, Board9};
+use crate::patterns::shape3::{canonical, distance_class};
 use crate::search::playout::light::Light;
-use crate::search::playout::shape::{canonical, distance_class};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 

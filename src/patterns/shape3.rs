@@ -1,23 +1,23 @@
-//! The features the learned playout policy reads ([`super::learned`]), public for the
-//! training that fits its gammas (`crate::learn`): the 20-bit shape index of an empty point
-//! (its 3x3 shape and the atari status of the four orthogonal neighbours), its symmetries
-//! and colour swap, whether its centre is playable, and the distance class to the last two
-//! moves.
+//! 3x3 shapes with atari bits: what the learned playout policy reads and its training fits.
+//!
+//! Read by `crate::search::playout::learned`, fitted by `crate::learn`: the 20-bit shape
+//! index of an empty point (its 3x3 code, [`Board::pattern3_code`], and the atari status of
+//! the four orthogonal neighbours), its symmetries and colour swap, whether its centre is
+//! playable, and the distance class to the last two moves.
 
-use crate::board::{Board, Point};
-use crate::search::pattern3;
+use crate::board::{Board, Point, NEIGHBOURS8};
 
-/// Shape indices: the 16-bit 3x3 code of [`pattern3::code`] (Black's view) and 4 atari
+/// Shape indices: the 16-bit 3x3 code of [`super::pattern3::code`] (Black's view) and 4 atari
 /// bits above it.
 pub const SHAPES: usize = 1 << 20;
 /// Distance classes: 0 far, 1 next to the last move, 2 diagonal to it, 3 around the move
 /// before it.
 pub const DISTANCES: usize = 4;
-/// Cells of the orthogonal neighbours in [`pattern3::neighbours8`] order; bit `i` of the
-/// atari nibble belongs to cell `ORTH[i]`.
-pub(super) const ORTH: [usize; 4] = [1, 3, 4, 6];
-/// Cell offsets in [`pattern3::neighbours8`] order.
-const CELLS: [(i32, i32); 8] = pattern3::OFFSETS;
+/// Cells of the orthogonal neighbours in [`NEIGHBOURS8`] order; bit `i` of the atari nibble
+/// belongs to cell `ORTH[i]`.
+pub const ORTH: [usize; 4] = [1, 3, 4, 6];
+/// Cell offsets in code order.
+const CELLS: [(i32, i32); 8] = NEIGHBOURS8;
 const EMPTY: u32 = 0;
 const BLACK: u32 = 1;
 const WHITE: u32 = 2;

@@ -1,8 +1,9 @@
 //! 3x3 shape patterns around a candidate move (the hane, cut and edge shapes of MoGo's
 //! playouts, Gelly et al. 2006): a table over every 8-neighbour configuration, built once,
-//! so that a match is one table look-up. Shared by the heavy playouts and the priors.
+//! so that a match is one table look-up. Shared by the heavy playouts and the priors. The
+//! board keeps every point's code ([`Board::pattern3_code`]); this module gives it meaning.
 
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, NEIGHBOURS8};
 use std::sync::OnceLock;
 
 /// Cell code: empty.
@@ -33,33 +34,12 @@ const SHAPES: &[(&str, &str)] = &[
     ("edge: block the connection", "?X? x.O ###"),
 ];
 
-/// Offsets (dx, dy) of the eight neighbours in code order: top row left to right, the
-/// middle row's left and right, bottom row left to right (y grows upwards).
-pub const OFFSETS: [(i32, i32); 8] = [
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (-1, 0),
-    (1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-
-/// The 8-neighbour code of the point `p` of `b`: two bits per neighbour in [`OFFSETS`]
+/// The 8-neighbour code of the point `p` of `b`: two bits per neighbour in [`NEIGHBOURS8`]
 /// order (empty 0, black 1, white 2, off board 3); the board keeps it
 /// ([`Board::pattern3_code`]).
 #[inline(always)]
 pub fn code<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> u16 {
     b.pattern3_code(p)
-}
-
-/// The eight points around the on-board point `p` in [`OFFSETS`] order; off-board ones are
-/// margin or separator points, still valid indices of the board arrays.
-#[inline]
-pub fn neighbours8<const W: usize, const P: usize>(b: &Board<W, P>, p: Point) -> [Point; 8] {
-    let s = b.stride() as i32;
-    OFFSETS.map(|(dx, dy)| Point((p.0 as i32 + dx + dy * s) as u16))
 }
 
 /// Whether a configuration code is one of the shapes (for either colour to move).
@@ -96,12 +76,12 @@ fn accepts(ch: char, swap: bool) -> u8 {
     }
 }
 
-/// The cell masks of a 3x3 picture without its centre, in [`OFFSETS`] order, after the
+/// The cell masks of a 3x3 picture without its centre, in [`NEIGHBOURS8`] order, after the
 /// symmetry `sym` (bit 0: mirror x, bit 1: mirror y, bit 2: swap axes).
 fn masks(picture: &str, sym: u32, swap: bool) -> [u8; 8] {
     let cells: Vec<char> = picture.chars().filter(|c| !c.is_whitespace()).collect();
     let mut out = [0u8; 8];
-    for (i, &(dx, dy)) in OFFSETS.iter().enumerate() {
+    for (i, &(dx, dy)) in NEIGHBOURS8.iter().enumerate() {
         // the picture cell that lands on (dx, dy) under the symmetry
         let (mut sx, mut sy) = if sym & 4 != 0 { (dy, dx) } else { (dx, dy) };
         if sym & 1 != 0 {
@@ -153,7 +133,7 @@ mod tests {
     /// The code as the first version computed it from the stones around `p`.
     fn code_reference(b: &Board9, p: Point) -> u16 {
         let mut k = 0u16;
-        for (i, q) in neighbours8(b, p).into_iter().enumerate() {
+        for (i, q) in b.neighbours8(p).into_iter().enumerate() {
             let v = match b.color_at(q) {
                 Some(Color::Black) => BLACK,
                 Some(Color::White) => WHITE,
