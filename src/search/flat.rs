@@ -190,12 +190,6 @@ struct FlatRoot {
     params: FlatParams,
 }
 
-/// The komi that playouts (area-scored) should use for `game`: komi plus White's handicap
-/// bonus where the rules give one.
-pub fn playout_komi(game: &Game) -> f64 {
-    game.komi() + game.rules().handicap_points(game.handicap()) as f64
-}
-
 impl FlatRoot {
     /// A search for `color` in `game`'s current position; candidates are the legal moves under
     /// the game's full rules that are not suicide, do not fill one of `color`'s eyes and are
@@ -226,7 +220,7 @@ impl FlatRoot {
             cands,
             board,
             color,
-            komi: playout_komi(game),
+            komi: game.area_komi(),
             own: vec![0.0; n_idx],
             playouts: 0,
             rounds: 0,

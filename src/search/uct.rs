@@ -13,7 +13,6 @@ use crate::nn::features::HISTORY;
 use crate::nn::net::Net;
 use crate::nn::policy::Evaluator;
 use crate::rules::{Game, KoRule, Move};
-use crate::search::flat::playout_komi;
 use crate::with_board;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -233,7 +232,7 @@ impl TreeSearch {
     fn place_root(&mut self, game: &Game, color: Color) {
         let key = GameKey {
             size: game.size(),
-            komi_bits: playout_komi(game).to_bits(),
+            komi_bits: game.area_komi().to_bits(),
             dynamic_komi: self.komi_offset != 0.0,
             setup: game.setup_stones(),
         };
@@ -380,7 +379,7 @@ impl TreeSearch {
         let params = self.params.for_size(size);
         Arc::new(Job {
             color,
-            komi: playout_komi(game) + self.komi_offset,
+            komi: game.area_komi() + self.komi_offset,
             last: std::array::from_fn(last_of),
             root_passes,
             max_playouts,
