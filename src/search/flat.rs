@@ -84,7 +84,7 @@ impl Stats {
             winrate: w,
             score_lead: self.score / n,
             prior,
-            lcb: (w - 1.96 * (w * (1.0 - w) / n).sqrt() - 0.5 / n).max(0.0),
+            lcb: super::lcb(w, n),
             pv: vec![mv],
             pv_visits: vec![self.visits],
             score_stdev: super::stdev(n, self.score, self.score_sq),
