@@ -67,14 +67,23 @@ pub(super) struct Work {
 
 /// What the threads of one round share.
 pub(super) struct Job<'a> {
+    /// The colour searched for.
     pub(super) color: Color,
+    /// Komi of the playouts.
     pub(super) komi: f64,
+    /// The candidate moves.
     pub(super) cands: &'a [Point],
+    /// Each candidate's statistics before this round.
     pub(super) base: &'a [Stats],
+    /// Playouts before this round.
     pub(super) total: u64,
+    /// UCB1 exploration constant.
     pub(super) c: f64,
+    /// When the round ends, if it has a time.
     pub(super) deadline: Option<Instant>,
+    /// Set from outside to end the search.
     pub(super) stop: &'a AtomicBool,
+    /// Longest playout, in moves.
     pub(super) max_moves: usize,
 }
 

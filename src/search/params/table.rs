@@ -9,12 +9,19 @@ use crate::search::playout::learned::GammasFile;
 /// defaults below 15x15 and from 15x15 up where they differ from the struct's, how to read
 /// it and how to set it from text (`None`: a bad value).
 pub(super) struct Param {
+    /// Its name for `--param NAME=VALUE`.
     pub(super) name: &'static str,
+    /// The values it takes.
     pub(super) range: &'static str,
+    /// What it does, in one line.
     pub(super) doc: &'static str,
+    /// Its default below 15x15, where it differs from the struct's.
     pub(super) small: Option<&'static str>,
+    /// Its default from 15x15 up, where it differs from the struct's.
     pub(super) large: Option<&'static str>,
+    /// Its value as text.
     pub(super) get: fn(&SearchParams) -> String,
+    /// Sets it from text (`None`: a bad value).
     pub(super) set: fn(&mut SearchParams, &str) -> Option<()>,
 }
 

@@ -50,7 +50,9 @@ pub(super) struct Job {
     /// Playouts claimed and finished, each on its own cache line, apart from the read-mostly
     /// fields (a written line shared with `stop` would make every read of it a miss).
     pub(super) started: Padded<AtomicU64>,
+    /// Playouts finished.
     pub(super) done: Padded<AtomicU64>,
+    /// Set to end the search.
     pub(super) stop: Padded<AtomicBool>,
     /// Base seed of the workers' random generators.
     pub(super) seed: u64,
