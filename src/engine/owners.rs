@@ -6,7 +6,6 @@
 
 use crate::board::{Board, Color, Point};
 use crate::rules::{Game, Move};
-use crate::search::flat::playout_komi;
 use crate::search::params::SearchParams;
 use crate::search::playout::{self, PlayoutState};
 use crate::with_board;
@@ -46,7 +45,7 @@ pub fn playout_owners(
         _ => None,
     };
     let last = [last_of(0), last_of(1)];
-    let komi = playout_komi(game);
+    let komi = game.area_komi();
     let run = Run {
         to_move,
         last,

@@ -140,6 +140,12 @@ impl Game {
         self.rules.komi = k;
     }
 
+    /// The komi of an area count of the board (what playouts, which always count area,
+    /// give White): the komi plus White's handicap bonus where the rules give one.
+    pub fn area_komi(&self) -> f64 {
+        self.komi() + self.rules.handicap_points(self.handicap) as f64
+    }
+
     /// The current board.
     pub fn board(&self) -> &AnyBoard {
         &self.board
@@ -1171,13 +1177,16 @@ mod tests {
         assert!(g.is_over());
         // 81 black points against 3 + 0.5
         assert_eq!(g.score(&g.default_status()).to_string(), "B+77.5");
+        assert_eq!(g.area_komi(), 3.5);
         let mut r = rules(Preset::Aga, 0.5);
         g.set_rules(r);
         assert_eq!(g.score(&g.default_status()).to_string(), "B+78.5");
+        assert_eq!(g.area_komi(), 2.5);
         r.scoring = crate::rules::Scoring::Territory;
         g.set_rules(r);
         // 78 territory + 1 pass stone from White against 1 pass stone + 0.5
         assert_eq!(g.score(&g.default_status()).to_string(), "B+77.5");
+        assert_eq!(g.area_komi(), 0.5);
         g.clear();
         assert_eq!(g.handicap(), 0);
         assert_eq!(g.board().stone_counts(), [0, 0]);

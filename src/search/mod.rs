@@ -85,6 +85,14 @@ pub fn stdev(n: f64, sum: f64, sq: f64) -> f64 {
     (sq / n - mean * mean).max(0.0).sqrt()
 }
 
+/// A lower confidence bound of a winrate `w` over `n` visits (0 without visits).
+pub(crate) fn lcb(w: f64, n: f64) -> f64 {
+    if n <= 0.0 {
+        return 0.0;
+    }
+    (w - 1.96 * (w * (1.0 - w) / n).sqrt() - 0.5 / n).max(0.0)
+}
+
 /// The uncertainty of the final margin, in points, that the playouts' ownership of the
 /// points implies (`ownership` by padded point index, +1 Black to -1 White): every empty
 /// point's owner an independent draw of +1 or -1 with the mean its ownership gives (a

@@ -8,60 +8,17 @@
 //! Wins are kept doubled (a draw is one half-win), AMAF counts in 1/16 units so that moves
 //! played early in a simulation can weigh more.
 
+mod arena;
+mod node;
+
+pub use node::{Amaf, NewChild, Node, PASS};
+
 use crate::board::{Color, Point};
-use std::sync::atomic::Ordering::{Acquire, Release};
+use arena::Arena;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicUsize, Ordering::Relaxed};
-use std::sync::OnceLock;
 
 /// Node index in the arena. Index 0 is never a real child (it is the first root).
 pub type NodeId = u32;
-
-/// The move of the pass node (index 0 is an off-board margin point on every size).
-pub const PASS: Point = Point(0);
-
-/// Expansion state: no children yet.
-const LEAF: u32 = 0;
-/// Expansion state: a worker is adding the children.
-const EXPANDING: u32 = 1;
-/// Expansion state: children are in place.
-const EXPANDED: u32 = 2;
-/// Flag bit: the move may not be chosen at the root of this search.
-const PRUNED: u32 = 4;
-/// Flag bit: the policy network has set the children's priors.
-const NET: u32 = 8;
-/// Where a child's widening rank sits in its move word (above the point and the colour).
-const RANK_SHIFT: u32 = 17;
-
-/// One move of the tree with the statistics that selection reads: six words, so a pass over
-/// a node's children touches few cache lines. The AMAF counts, which every simulation writes
-/// for most siblings on its path, sit apart in [`Amaf`] (eight to a line: two workers
-/// writing them dirty a quarter of the lines they would inside the node), and the children's
-/// range and score sum, read once per visit, in `Link`.
-#[derive(Default, Debug)]
-pub struct Node {
-    /// Point (low 16 bits, 0 for pass), colour (bit 16) and widening rank (from bit 17:
-    /// the order in which progressive widening admits the child) of the move.
-    mv: AtomicU32,
-    /// Visits, including the virtual losses of simulations still running.
-    pub visits: AtomicU32,
-    /// Wins for the mover, doubled.
-    pub wins2: AtomicU32,
-    /// Prior: virtual visits.
-    pub prior_n: AtomicU32,
-    /// Prior: virtual wins, doubled.
-    pub prior_w2: AtomicU32,
-    /// Expansion state and flags.
-    state: AtomicU32,
-}
-
-/// A node's all-moves-as-first statistics.
-#[derive(Default, Debug)]
-pub struct Amaf {
-    /// AMAF visits in 1/16 units (x2 for the half-win scale).
-    pub n: AtomicU32,
-    /// AMAF wins in the same units.
-    pub w: AtomicU32,
-}
 
 /// The rest of a node, read once per visit rather than once per sibling: where its children
 /// are and the sum of its results' score margins.
@@ -75,20 +32,6 @@ struct Link {
     count: AtomicU32,
 }
 
-impl Amaf {
-    /// No counts.
-    fn reset(&self) {
-        self.n.store(0, Relaxed);
-        self.w.store(0, Relaxed);
-    }
-
-    /// The counts of `o`.
-    fn copy_from(&self, o: &Amaf) {
-        self.n.store(o.n.load(Relaxed), Relaxed);
-        self.w.store(o.w.load(Relaxed), Relaxed);
-    }
-}
-
 impl Link {
     /// No children, no score.
     fn reset(&self) {
@@ -98,206 +41,9 @@ impl Link {
     }
 }
 
-impl Node {
-    /// The point played (`PASS` for a pass).
-    #[inline]
-    pub fn point(&self) -> Point {
-        Point((self.mv.load(Relaxed) & 0xffff) as u16)
-    }
-
-    /// The colour that made the move.
-    #[inline]
-    pub fn color(&self) -> Color {
-        if self.mv.load(Relaxed) >> 16 & 1 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
-    /// The child's place in progressive widening's order (0: admitted first).
-    #[inline]
-    pub fn rank(&self) -> u32 {
-        self.mv.load(Relaxed) >> RANK_SHIFT
-    }
-
-    /// The point played and [`Node::rank`], from one read.
-    #[inline]
-    pub fn point_and_rank(&self) -> (Point, u32) {
-        let mv = self.mv.load(Relaxed);
-        (Point((mv & 0xffff) as u16), mv >> RANK_SHIFT)
-    }
-
-    /// Moves the child to place `r` of progressive widening's order.
-    pub fn set_rank(&self, r: u32) {
-        let mv = self.mv.load(Relaxed);
-        self.mv
-            .store(mv & ((1 << RANK_SHIFT) - 1) | r << RANK_SHIFT, Relaxed);
-    }
-
-    /// Whether the policy network has set the children's priors.
-    pub fn has_net(&self) -> bool {
-        self.state.load(Relaxed) & NET != 0
-    }
-
-    /// Marks the children's priors as the network's; `false` when they already were (or
-    /// another worker is setting them), so one caller only sets them.
-    pub fn claim_net(&self) -> bool {
-        self.state.fetch_or(NET, Relaxed) & NET == 0
-    }
-
-    /// The move as an option (`None`: pass).
-    pub fn as_move(&self) -> Option<Point> {
-        let p = self.point();
-        (p != PASS).then_some(p)
-    }
-
-    /// Sets everything from scratch for a new move.
-    fn reset(&self, c: Color, p: Point, rank: u32, prior_n: u32, prior_w2: u32) {
-        self.mv.store(
-            p.0 as u32 | (c.index() as u32) << 16 | rank << RANK_SHIFT,
-            Relaxed,
-        );
-        for a in [&self.visits, &self.wins2] {
-            a.store(0, Relaxed);
-        }
-        self.prior_n.store(prior_n, Relaxed);
-        self.prior_w2.store(prior_w2, Relaxed);
-        self.state.store(LEAF, Relaxed);
-    }
-
-    /// Copies the move and the statistics (not the state) from `o`.
-    fn copy_from(&self, o: &Node) {
-        self.mv.store(o.mv.load(Relaxed), Relaxed);
-        for (a, b) in [
-            (&self.visits, &o.visits),
-            (&self.wins2, &o.wins2),
-            (&self.prior_n, &o.prior_n),
-            (&self.prior_w2, &o.prior_w2),
-        ] {
-            a.store(b.load(Relaxed), Relaxed);
-        }
-    }
-
-    /// Real visits (virtual losses included while simulations run).
-    #[inline]
-    pub fn n(&self) -> u32 {
-        self.visits.load(Relaxed)
-    }
-
-    /// Mean result for the mover over real visits, 0..1 (0.5 before any).
-    pub fn winrate(&self) -> f64 {
-        let n = self.n();
-        if n == 0 {
-            0.5
-        } else {
-            self.wins2.load(Relaxed) as f64 / (2.0 * n as f64)
-        }
-    }
-
-    /// The prior as a value, 0..1 (0.5 without one).
-    pub fn prior_value(&self) -> f64 {
-        let n = self.prior_n.load(Relaxed);
-        if n == 0 {
-            0.5
-        } else {
-            self.prior_w2.load(Relaxed) as f64 / (2.0 * n as f64)
-        }
-    }
-
-    /// Whether the move is barred at the root of the current search.
-    #[inline]
-    pub fn is_pruned(&self) -> bool {
-        self.state.load(Relaxed) & PRUNED != 0
-    }
-
-    /// Bars or frees the move at the root.
-    pub fn set_pruned(&self, on: bool) {
-        if on {
-            self.state.fetch_or(PRUNED, Relaxed);
-        } else {
-            self.state.fetch_and(!PRUNED, Relaxed);
-        }
-    }
-
-    /// Whether the children are in place.
-    #[inline]
-    pub fn is_expanded(&self) -> bool {
-        self.state.load(Acquire) & 3 == EXPANDED
-    }
-}
-
 /// Bytes one node takes in the arena (`--max-tree-mb` divides by this).
 pub const NODE_BYTES: usize =
     std::mem::size_of::<Node>() + std::mem::size_of::<Amaf>() + std::mem::size_of::<Link>();
-
-/// A child to add: move, prior visits and doubled prior wins.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NewChild {
-    /// The point (`PASS` for pass).
-    pub point: Point,
-    /// Virtual visits of the prior.
-    pub prior_n: u32,
-    /// Virtual wins of the prior, doubled.
-    pub prior_w2: u32,
-}
-
-/// Nodes per arena chunk; chunks are allocated when first used, so a small search costs
-/// little memory.
-const CHUNK_BITS: u32 = 15;
-
-/// Storage of one part of the nodes in chunks allocated on first use; indices are global.
-struct Arena<T> {
-    chunks: Vec<OnceLock<Box<[T]>>>,
-    cap: usize,
-}
-
-impl<T: Default> Arena<T> {
-    fn new(cap: usize) -> Arena<T> {
-        let n = cap.div_ceil(1 << CHUNK_BITS);
-        Arena {
-            chunks: (0..n).map(|_| OnceLock::new()).collect(),
-            cap,
-        }
-    }
-
-    #[inline(always)]
-    fn chunk(&self, c: usize) -> &[T] {
-        self.chunks[c].get_or_init(|| {
-            let mut v = Vec::with_capacity(1 << CHUNK_BITS);
-            v.resize_with(1 << CHUNK_BITS, T::default);
-            v.into_boxed_slice()
-        })
-    }
-
-    #[inline(always)]
-    fn get(&self, id: usize) -> &T {
-        &self.chunk(id >> CHUNK_BITS)[id & ((1 << CHUNK_BITS) - 1)]
-    }
-
-    /// The nodes `start..start + len` as at most two slices (a range no longer than a
-    /// chunk straddles at most one chunk boundary).
-    #[inline]
-    fn run(&self, start: usize, len: usize) -> [&[T]; 2] {
-        let mask = (1 << CHUNK_BITS) - 1;
-        let (c, off) = (start >> CHUNK_BITS, start & mask);
-        let first = &self.chunk(c)[off..];
-        if len <= first.len() {
-            [&first[..len], &[]]
-        } else {
-            let rest = len - first.len();
-            [first, &self.chunk(c + 1)[..rest]]
-        }
-    }
-
-    /// Frees the chunks that hold no index below `used`.
-    fn release_from(&mut self, used: usize) {
-        let keep = used.div_ceil(1 << CHUNK_BITS).max(1);
-        for c in self.chunks.iter_mut().skip(keep) {
-            c.take();
-        }
-    }
-}
 
 /// The arena of nodes.
 pub struct Tree {
@@ -410,15 +156,7 @@ impl Tree {
     /// Returns whether this call added them. `c` is the colour of the children's moves.
     pub fn expand(&self, id: NodeId, c: Color, children: &[NewChild]) -> bool {
         let n = self.nodes.get(id as usize);
-        if n.state
-            .compare_exchange(
-                n.state.load(Relaxed) & PRUNED,
-                n.state.load(Relaxed) & PRUNED | EXPANDING,
-                Acquire,
-                Relaxed,
-            )
-            .is_err()
-        {
+        if !n.begin_expand() {
             return false;
         }
         let k = children.len();
@@ -426,8 +164,7 @@ impl Tree {
         if k == 0 || start + k > self.nodes.cap {
             // full (or nothing to add): stays a leaf for good
             self.top.fetch_min(self.nodes.cap, Relaxed);
-            n.state.fetch_and(PRUNED, Relaxed);
-            n.state.fetch_or(EXPANDING, Relaxed);
+            n.stay_leaf();
             return false;
         }
         for (i, ch) in children.iter().enumerate() {
@@ -440,8 +177,7 @@ impl Tree {
         let l = self.links.get(id as usize);
         l.first.store(start as u32, Relaxed);
         l.count.store(k as u32, Relaxed);
-        let flags = n.state.load(Relaxed) & PRUNED;
-        n.state.store(flags | EXPANDED, Release);
+        n.end_expand();
         true
     }
 
@@ -499,7 +235,7 @@ impl Tree {
                 continue;
             }
             let kids = self.children(i as NodeId);
-            let net = self.nodes.get(i).state.load(Relaxed) & NET;
+            let net = self.nodes.get(i).has_net();
             let dst = rank(i) as usize;
             let (d, dl) = (self.nodes.get(dst), self.links.get(dst));
             if dst != i {
@@ -512,11 +248,11 @@ impl Tree {
                 // a leaf (also one that a full arena left unexpanded: there is room now)
                 dl.first.store(0, Relaxed);
                 dl.count.store(0, Relaxed);
-                d.state.store(LEAF, Relaxed);
+                d.set_leaf();
             } else {
                 dl.first.store(rank(kids.start as usize), Relaxed);
                 dl.count.store(kids.len() as u32, Relaxed);
-                d.state.store(EXPANDED | net, Relaxed);
+                d.set_expanded(net);
             }
         }
         let kept = sum as usize;
@@ -531,6 +267,7 @@ impl Tree {
 
 #[cfg(test)]
 mod tests {
+    use super::arena::CHUNK_BITS;
     use super::*;
 
     fn kids(pts: &[u16]) -> Vec<NewChild> {

@@ -1,33 +1,10 @@
-//! Time management: the clock set by the controller (`time_settings`, `kgs-time_settings`,
-//! `kata-time_settings`), kept by the engine itself between the controller's `time_left` reports (which carry whole
-//! seconds only), and how long to think on one move: a soft limit (the usual think) and a
-//! hard limit (what a search may use when the best move is unclear), and when a running
-//! search may stop before them.
-//!
-//! The share of main time follows Pachi's and Fuego's time managers in idea: the moves still
-//! to play are estimated from the empty points, the middle game gets more than the opening
-//! and the endgame, main time is never spent faster than byo-yomi would allow, and a lag
-//! margin is kept back from every move.
+//! How long to think on one move: the soft and hard limits the clock allows under each
+//! kind of time control (none, main time, Canadian, byo-yomi, Fischer), from the moves
+//! still to play weighted by the game's phase, with the lag margin and the caps.
 
+use super::GameClock;
 use crate::board::Color;
 use crate::clock::{Overtime, SideClock, TimeControl};
-use std::time::{Duration, Instant};
-
-/// The time control the controller set and both sides' clocks, kept between its
-/// `time_left` reports by charging each move as the controller's clock would
-/// ([`SideClock::charge`], the same code the match runner's referee uses).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct GameClock {
-    /// The time control; `None`: none set (or no limit).
-    tc: Option<TimeControl>,
-    /// No time limit was set explicitly (`time_settings 0 1 0`, `kgs-time_settings none`).
-    unlimited: bool,
-    /// Without settings, the control a side's own `time_left` implies (main time, or one
-    /// Canadian period).
-    implied: [Option<TimeControl>; 2],
-    /// Each side's clock as last reported or kept; `None`: as set (or unknown when unset).
-    left: [Option<SideClock>; 2],
-}
 
 /// What the time manager is given besides the clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -52,10 +29,10 @@ pub const LAG_MARGIN: f64 = 0.3;
 
 /// The longest soft limit per move under a clock, unless `--time` asks for more (10 x
 /// `--time`): day-long correspondence clocks (gtp2ogs) must not keep the engine busy for hours.
-pub const MAX_MOVE_SECONDS: f64 = 60.0;
+const MAX_MOVE_SECONDS: f64 = 60.0;
 
 /// The hard limit is at most this multiple of the soft limit.
-pub const HARD_FACTOR: f64 = 3.0;
+const HARD_FACTOR: f64 = 3.0;
 
 /// The shortest think ever planned, in seconds.
 const MIN_THINK: f64 = 0.05;
@@ -63,15 +40,6 @@ const MIN_THINK: f64 = 0.05;
 /// The share of one byo-yomi period planned as the soft limit: time left in a period is
 /// lost, so most of it is used, the rest kept for unclear moves.
 const BYOYOMI_SOFT: f64 = 0.8;
-
-/// A search stops early on a won game (best winrate at least this) once it has used this
-/// share of the soft limit. A lost-looking game is not cut short: its verdict is the one
-/// that counts toward resigning, and it is where a resource may still be found.
-const DECIDED_WINRATE: f64 = 0.97;
-const DECIDED_SHARE: f64 = 0.25;
-
-/// Playouts of this search before its rate is trusted.
-const RATE_PLAYOUTS: u64 = 200;
 
 /// How long to think on one move, in seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,85 +69,6 @@ pub struct Situation {
 const FISCHER_RESERVE_LAGS: f64 = 4.0;
 
 impl GameClock {
-    /// A clock under `tc`, both sides at the full time.
-    pub fn new(tc: TimeControl) -> GameClock {
-        GameClock {
-            tc: Some(tc),
-            ..GameClock::default()
-        }
-    }
-
-    /// No time limit (the per-move default applies, and `time_left` reports are ignored).
-    pub fn unlimited() -> GameClock {
-        GameClock {
-            unlimited: true,
-            ..GameClock::default()
-        }
-    }
-
-    /// The time control in force for `c` (set, or implied by its `time_left`).
-    pub fn control(&self, c: Color) -> Option<&TimeControl> {
-        if self.unlimited {
-            return None;
-        }
-        self.tc.as_ref().or(self.implied[c.index()].as_ref())
-    }
-
-    /// Where `c`'s clock stands: as reported or kept, else as set; `None` without a clock.
-    pub fn left(&self, c: Color) -> Option<SideClock> {
-        let tc = self.control(c)?;
-        Some(self.left[c.index()].unwrap_or_else(|| SideClock::new(*tc)))
-    }
-
-    /// The controller's report (`time_left c seconds count`), read by the time system
-    /// ([`SideClock::reported`]); without settings, `count` 0 implies main time alone and
-    /// otherwise one Canadian period of `count` stones.
-    pub fn report(&mut self, c: Color, seconds: f64, count: u32) {
-        if self.unlimited {
-            return;
-        }
-        let tc = match self.tc {
-            Some(tc) => tc,
-            None => {
-                let s = if seconds.is_finite() {
-                    seconds.clamp(0.0, 1.0e9)
-                } else {
-                    0.0
-                };
-                let implied = if count == 0 {
-                    TimeControl::absolute(s)
-                } else {
-                    TimeControl::canadian(0.0, s, count)
-                };
-                self.implied[c.index()] = Some(implied);
-                implied
-            }
-        };
-        self.left[c.index()] = Some(SideClock::reported(tc, seconds, count));
-    }
-
-    /// Charges `seconds` of thinking to `c`'s own clock, as the controller's clock would
-    /// ([`SideClock::charge`]). The controller decides when the flag falls: a move that
-    /// seems to overrun leaves the last chance the system gives (one byo-yomi period, one
-    /// Canadian stone with nothing in its period, an empty bank plus the increment).
-    pub fn charge(&mut self, c: Color, seconds: f64) {
-        if !seconds.is_finite() || seconds < 0.0 {
-            return;
-        }
-        let Some(mut l) = self.left(c) else {
-            return;
-        };
-        if l.charge(seconds).is_err() {
-            l = l.last_chance();
-        }
-        self.left[c.index()] = Some(l);
-    }
-
-    /// Whether a clock runs for `c` (then the time limits apply even with a playout count).
-    pub fn runs(&self, c: Color) -> bool {
-        self.control(c).is_some()
-    }
-
     /// The soft and hard limits for `c`'s move in situation `s`.
     ///
     /// - No clock: `default` soft, [`HARD_FACTOR`] times it hard.
@@ -305,7 +194,7 @@ fn fischer_times(tc: &TimeControl, l: &SideClock, s: &Situation, lag: f64) -> Mo
 /// board (what territory and dame keep empty when the game ends), a tenth more for
 /// recaptures, half of them each; at least a twelfth of the board (six). About 120 a side
 /// on the empty 19x19 board, 27 on 9x9.
-pub fn remaining_moves(s: &Situation) -> f64 {
+fn remaining_moves(s: &Situation) -> f64 {
     let n = (s.size * s.size) as f64;
     let open = s.empty as f64 - 0.4 * n;
     (open * 1.1 / 2.0).max((n / 12.0).max(6.0))
@@ -314,7 +203,7 @@ pub fn remaining_moves(s: &Situation) -> f64 {
 /// How much a move weighs at `moves` played on a board of `size`: half in the first moves,
 /// rising to full weight by a tenth of the board's points, full through the middle game
 /// (up to 45% of the points), falling to 0.4 by 75%.
-pub fn phase_weight(size: usize, moves: f64) -> f64 {
+fn phase_weight(size: usize, moves: f64) -> f64 {
     let f = moves / (size * size).max(1) as f64;
     if f < 0.1 {
         0.5 + 5.0 * f
@@ -333,130 +222,6 @@ fn phase_share(s: &Situation, r: f64) -> f64 {
         .map(|i| phase_weight(s.size, (s.moves + 2 * i) as f64))
         .sum();
     phase_weight(s.size, s.moves as f64) / total
-}
-
-/// What a running search knows when it asks whether it may stop.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Progress {
-    /// Seconds since the search started.
-    pub elapsed: f64,
-    /// Playouts done by this search.
-    pub playouts: u64,
-    /// Visits of the most visited root move and of the next.
-    pub best: u64,
-    /// Visits of the second most visited root move.
-    pub second: u64,
-    /// Winrate of the most visited move for the side to move.
-    pub winrate: f64,
-    /// Whether the most visited move is clearly the best (then the soft limit ends the
-    /// search; otherwise it may go on to the hard one).
-    pub clear: bool,
-    /// Whether enough playouts were done to trust the statistics.
-    pub enough: bool,
-}
-
-/// Why a search stops (or `None`: go on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StopReason {
-    /// The hard limit is reached.
-    Hard,
-    /// The soft limit is reached and the best move is clear.
-    Soft,
-    /// The best move keeps its place whatever the remaining playouts do.
-    Settled,
-    /// The game is won (a lost one is searched to its limits).
-    Decided,
-}
-
-/// Whether a search under `t` may stop now.
-pub fn stop_reason(t: &MoveTime, p: &Progress) -> Option<StopReason> {
-    if p.elapsed >= t.hard {
-        return Some(StopReason::Hard);
-    }
-    if !p.enough {
-        return None;
-    }
-    if p.elapsed >= t.soft && p.clear {
-        return Some(StopReason::Soft);
-    }
-    if p.elapsed >= DECIDED_SHARE * t.soft && p.winrate >= DECIDED_WINRATE {
-        return Some(StopReason::Decided);
-    }
-    // the playouts left until the search would stop, at the rate so far (once it is known:
-    // a reused tree brings visits but no rate)
-    if !t.spend_all && p.elapsed > 0.0 && p.playouts >= RATE_PLAYOUTS {
-        let until = if p.clear { t.soft } else { t.hard };
-        let rate = p.playouts as f64 / p.elapsed;
-        let left = rate * (until - p.elapsed).max(0.0);
-        if (p.best.saturating_sub(p.second)) as f64 > left {
-            return Some(StopReason::Settled);
-        }
-    }
-    None
-}
-
-/// A deadline `seconds` after `start` (saturating on absurd values).
-pub fn deadline_after(start: Instant, seconds: f64) -> Instant {
-    let s = if seconds.is_finite() {
-        seconds.clamp(0.0, 1.0e6)
-    } else {
-        1.0e6
-    };
-    start
-        .checked_add(Duration::from_secs_f64(s))
-        .unwrap_or(start)
-}
-
-/// A search's time, in the time manager's unit: seconds since `start`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeLimit {
-    /// When the time began to run (the move's clock, or the request).
-    pub start: Instant,
-    /// The soft and hard limits, in seconds from `start`.
-    pub times: MoveTime,
-    /// Whether the search may stop before the soft limit by the stop rules
-    /// ([`stop_reason`]): only a move's think; any other search runs to its limit.
-    pub early: bool,
-}
-
-impl TimeLimit {
-    /// A move's think from now: `times` as the time manager gave them, stop rules on.
-    pub fn for_move(times: MoveTime) -> TimeLimit {
-        TimeLimit {
-            start: Instant::now(),
-            times,
-            early: true,
-        }
-    }
-
-    /// At most `seconds` from now, no early stop.
-    pub fn at_most(seconds: f64) -> TimeLimit {
-        TimeLimit {
-            start: Instant::now(),
-            times: MoveTime {
-                soft: seconds,
-                hard: seconds,
-                spend_all: false,
-            },
-            early: false,
-        }
-    }
-
-    /// Seconds since the start.
-    pub fn elapsed(&self) -> f64 {
-        self.start.elapsed().as_secs_f64()
-    }
-
-    /// The hard limit as an instant, for waits and for work done on the search's behalf
-    /// (the status judgement of a move).
-    pub fn hard_deadline(&self) -> Instant {
-        deadline_after(self.start, self.times.hard)
-    }
-
-    /// The soft limit as an instant (at most the hard one).
-    pub fn soft_deadline(&self) -> Instant {
-        deadline_after(self.start, self.times.soft.min(self.times.hard))
-    }
 }
 
 #[cfg(test)]
@@ -586,24 +351,6 @@ mod tests {
     }
 
     #[test]
-    fn byoyomi_overruns_use_periods() {
-        let mut c = GameClock::new(TimeControl::byoyomi(10.0, 5.0, 3));
-        c.charge(B, 4.0);
-        assert_eq!(c.left(B).unwrap().main, 6.0);
-        // 6 s main, then 7 s into overtime: the first period is lost
-        c.charge(B, 13.0);
-        let l = c.left(B).unwrap();
-        assert_eq!((l.main, l.period, l.periods), (0.0, 5.0, 2));
-        c.charge(B, 4.9);
-        assert_eq!(c.left(B).unwrap().periods, 2);
-        // an overrun of every period: the controller decides; the last period is assumed
-        c.charge(B, 100.0);
-        assert_eq!(c.left(B).unwrap().periods, 1);
-        // the other side's clock is untouched
-        assert_eq!(c.left(W).unwrap().main, 10.0);
-    }
-
-    #[test]
     fn canadian_periods_renew_after_their_stones() {
         let mut c = GameClock::new(TimeControl::canadian(1.0, 30.0, 3));
         c.charge(B, 3.0);
@@ -648,9 +395,6 @@ mod tests {
         assert!(u.move_times(W, &at(19, 0), &params(2.0)).hard <= 3.0 * MAX_MOVE_SECONDS);
         u.report(W, f64::NAN, 0);
         assert_eq!(u.move_times(W, &at(19, 0), &params(2.0)).soft, MIN_THINK);
-        let now = Instant::now();
-        assert!(deadline_after(now, f64::NAN) >= now);
-        assert_eq!(deadline_after(now, -1.0), now);
     }
 
     #[test]
@@ -744,110 +488,5 @@ mod tests {
         assert_eq!(remaining_moves(&at(9, 200)), 6.75);
         assert!(phase_weight(19, 0.0) < phase_weight(19, 100.0));
         assert!(phase_weight(19, 300.0) < phase_weight(19, 100.0));
-    }
-
-    #[test]
-    fn stop_rules() {
-        let t = MoveTime {
-            soft: 2.0,
-            hard: 6.0,
-            spend_all: false,
-        };
-        let p = Progress {
-            elapsed: 1.0,
-            playouts: 1000,
-            best: 400,
-            second: 300,
-            winrate: 0.55,
-            clear: false,
-            enough: true,
-        };
-        assert_eq!(stop_reason(&t, &p), None);
-        // past soft: only when the best move is clear
-        let late = Progress { elapsed: 2.5, ..p };
-        assert_eq!(stop_reason(&t, &late), None);
-        let clear = Progress {
-            clear: true,
-            ..late
-        };
-        assert_eq!(stop_reason(&t, &clear), Some(StopReason::Soft));
-        assert_eq!(
-            stop_reason(&t, &Progress { elapsed: 6.0, ..p }),
-            Some(StopReason::Hard)
-        );
-        // the best move cannot be caught: 1000 playouts a second, half a second to soft
-        let settled = Progress {
-            best: 900,
-            second: 50,
-            clear: true,
-            elapsed: 1.5,
-            ..p
-        };
-        assert_eq!(stop_reason(&t, &settled), Some(StopReason::Settled));
-        // unless the time saved would be lost anyway
-        let all = MoveTime {
-            spend_all: true,
-            ..t
-        };
-        assert_eq!(stop_reason(&all, &settled), None);
-        assert_eq!(stop_reason(&all, &clear), Some(StopReason::Soft));
-        // nor before this search's own rate is known (the visits came from a reused tree)
-        let fresh = Progress {
-            playouts: 10,
-            elapsed: 0.001,
-            ..settled
-        };
-        assert_eq!(stop_reason(&t, &fresh), None);
-        // but it can while the hard limit is still open
-        assert_eq!(
-            stop_reason(
-                &t,
-                &Progress {
-                    clear: false,
-                    ..settled
-                }
-            ),
-            None
-        );
-        // a won game stops after a quarter of soft; a lost one goes on (its verdict counts
-        // toward resigning)
-        let won = Progress {
-            winrate: 0.99,
-            elapsed: 0.6,
-            ..p
-        };
-        assert_eq!(stop_reason(&t, &won), Some(StopReason::Decided));
-        let lost = Progress {
-            winrate: 0.01,
-            ..won
-        };
-        assert_eq!(stop_reason(&t, &lost), None);
-        assert_eq!(
-            stop_reason(
-                &t,
-                &Progress {
-                    elapsed: 2.5,
-                    clear: true,
-                    ..lost
-                }
-            ),
-            Some(StopReason::Soft)
-        );
-        assert_eq!(
-            stop_reason(
-                &t,
-                &Progress {
-                    elapsed: 0.3,
-                    ..won
-                }
-            ),
-            None
-        );
-        // too few playouts to trust: only the hard limit
-        let few = Progress {
-            enough: false,
-            ..clear
-        };
-        assert_eq!(stop_reason(&t, &few), None);
     }
 }

@@ -1,0 +1,102 @@
+//! Tests of the tree search as a whole, and the helpers the tests of its parts share.
+
+use super::*;
+use crate::board::{Point, Vertex};
+use crate::rules::{Preset, Rules};
+use crate::search::Limits;
+
+/// The point of vertex `s` on a `size` board.
+pub(super) fn pt(s: &str, size: usize) -> Point {
+    s.parse::<Vertex>().unwrap().to_point(size).unwrap()
+}
+
+/// The default settings with `threads` workers.
+pub(super) fn params(threads: usize) -> SearchParams {
+    SearchParams {
+        threads,
+        ..SearchParams::default()
+    }
+}
+
+/// A search of `n` playouts for `c` in `g`.
+pub(super) fn run(s: &mut TreeSearch, g: &Game, c: Color, n: u64) -> Report {
+    s.search(
+        &Request::new(
+            g,
+            c,
+            Limits {
+                playouts: Some(n),
+                ..Limits::default()
+            },
+        ),
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn same_seed_same_search() {
+    let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+    let a = run(&mut TreeSearch::new(params(1)), &g, Color::Black, 2000);
+    let b = run(&mut TreeSearch::new(params(1)), &g, Color::Black, 2000);
+    assert_eq!(a.moves, b.moves);
+    assert_eq!(a.playouts, 2000);
+}
+
+#[test]
+fn captures_the_cutting_stones_in_atari() {
+    // Black's wall on the E line has a gap at E5, the only liberty of White's three
+    // cutting stones: Black captures there and wins by 1.5 (45 points to 36 + 7.5);
+    // anywhere else White connects at E5, cuts the wall and wins
+    let g = Game::from_diagram(
+        "
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . X X X O . . .
+        . X O O . O . . .
+        . . X O X O . . .
+        . . . X X O . . .
+        . . . . X O . . .
+        . . . . X O . . .",
+        Rules::preset(Preset::Chinese),
+    )
+    .unwrap();
+    let mut s = TreeSearch::new(params(1));
+    let r = run(&mut s, &g, Color::Black, 3000);
+    assert_eq!(r.moves[0].mv, Some(pt("E5", 9)), "{:?}", &r.moves[..3]);
+    assert!(r.winrate > 0.7, "{}", r.winrate);
+    assert!(r.moves[0].pv.len() > 1);
+    // White to move connects instead
+    let r = run(&mut s, &g, Color::White, 3000);
+    assert_eq!(r.moves[0].mv, Some(pt("E5", 9)), "{:?}", &r.moves[..3]);
+}
+
+#[test]
+fn reports_come_while_searching() {
+    let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+    let mut s = TreeSearch::new(params(1));
+    let mut n = 0;
+    let now = Instant::now();
+    let r = s.search(
+        &Request::new(
+            &g,
+            Color::Black,
+            Limits {
+                playouts: None,
+                time: Some(TimeLimit {
+                    start: now,
+                    early: true,
+                    ..TimeLimit::at_most(0.3)
+                }),
+            },
+        )
+        .interval(Some(Duration::from_millis(50))),
+        &mut |rep| {
+            assert!(!rep.moves.is_empty() || rep.playouts == 0);
+            n += 1;
+        },
+    );
+    assert!(n >= 3, "{n} reports");
+    assert!(r.playouts > 100);
+    assert_eq!(r.ownership.len(), Point::index_bound(9));
+}
