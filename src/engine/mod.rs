@@ -786,17 +786,11 @@ impl Engine {
         rec
     }
 
-    /// A line about the engine and its view of the game (`kgs-chat`): the last search in
-    /// this position, or a short new one.
-    pub fn chat(&mut self) -> String {
+    /// The engine and its view of the game, the figures of a chat line (`kgs-chat`): the
+    /// last search in this position, or a short new one (at most 2,000 playouts and half a
+    /// second).
+    pub fn outlook(&mut self) -> Outlook {
         self.settle();
-        let mut s = format!(
-            "Tengen {} ({}); rules {}, komi {}",
-            env!("CARGO_PKG_VERSION"),
-            self.chat_player(),
-            self.rules_name,
-            self.game.komi()
-        );
         let fresh;
         let l = match &self.last {
             Some(l) => l,
@@ -813,35 +807,35 @@ impl Engine {
                 &fresh
             }
         };
-        let color = l.color.unwrap_or(self.game.to_move());
-        // the mean over all playouts, like the winrate beside it (the best move's own mean
-        // rests on a few playouts and is the luckiest of them)
-        let (leader, margin) = if l.score_lead >= 0.0 {
-            (color, l.score_lead)
-        } else {
-            (color.opponent(), -l.score_lead)
-        };
-        let wins = l.winrate * 100.0;
-        // a skewed spread of results can put the mean margin on the other side of the
-        // winrate: then neither number names a leader
-        if (l.winrate > 0.5) != (l.score_lead > 0.0) || margin < 0.5 {
-            s.push_str(&format!(
-                "; my evaluation: {color} wins {wins:.0}% of my playouts, the game is about even"
-            ));
-        } else {
-            s.push_str(&format!(
-                "; my evaluation: {color} wins {wins:.0}% of my playouts, {leader} leads by about {margin:.1}"
-            ));
+        Outlook {
+            player: self.player,
+            rules_name: self.rules_name.clone(),
+            komi: self.game.komi(),
+            color: l.color.unwrap_or(self.game.to_move()),
+            winrate: l.winrate,
+            score_lead: l.score_lead,
         }
-        s
     }
+}
 
-    fn chat_player(&self) -> &'static str {
-        match self.player {
-            Player::Flat => "flat Monte-Carlo",
-            Player::Tree => "Monte-Carlo tree search",
-        }
-    }
+/// The engine and its view of the game ([`Engine::outlook`]): figures only, the front end
+/// words them (`kgs-chat`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outlook {
+    /// The player that searches.
+    pub player: Player,
+    /// The rules' name.
+    pub rules_name: String,
+    /// The komi.
+    pub komi: f64,
+    /// The side the search was for.
+    pub color: Color,
+    /// Its share of won playouts (0 to 1).
+    pub winrate: f64,
+    /// Its mean margin over all playouts (negative: the opponent leads): the mean like the
+    /// winrate beside it, not the best move's own, which rests on a few playouts and is the
+    /// luckiest of them.
+    pub score_lead: f64,
 }
 
 #[cfg(test)]

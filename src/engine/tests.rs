@@ -243,17 +243,21 @@ fn final_status_is_judged_once_per_position() {
 }
 
 #[test]
-fn chat_describes_the_engine_and_its_view() {
+fn the_outlook_gives_the_engine_and_its_view() {
     let mut e = engine(9, 100, Player::Flat);
-    let line = e.chat();
-    assert!(
-        line.starts_with(
-            "Tengen 0.1.0 (flat Monte-Carlo); rules chinese, komi 7.5; my evaluation: black wins "
-        ),
-        "{line}"
+    // no search yet: a short one for the side to move
+    let o = e.outlook();
+    assert_eq!(
+        (o.player, o.rules_name.as_str(), o.komi, o.color),
+        (Player::Flat, "chinese", 7.5, Color::Black)
     );
+    assert!((0.0..=1.0).contains(&o.winrate), "{o:?}");
+    // after a move: the last search's figures, as it reported them
     e.genmove(Color::Black, &gen(true), &mut |_| {});
-    assert!(e.chat().contains("my evaluation: black wins"));
+    let r = e.last_report().cloned().expect("a search");
+    let o = e.outlook();
+    assert_eq!(o.color, Color::Black);
+    assert_eq!((o.winrate, o.score_lead), (r.winrate, r.score_lead));
 }
 
 #[test]

@@ -4,9 +4,10 @@
 
 use super::analyze::{info_line, ownership_at, parse_analyze_args, Flavor};
 use super::args::{
-    move_text, parse_color, parse_count, parse_int, parse_move, parse_real, parse_seconds,
-    vertex_list, want, SYNTAX,
+    parse_color, parse_count, parse_int, parse_move, parse_real, parse_seconds, vertex_list, want,
+    SYNTAX,
 };
+use super::chat;
 use super::frame::{self, Command};
 use super::gfx;
 use super::io::{Handler, Response, Stream};
@@ -201,9 +202,9 @@ pub struct Gtp {
     /// Whether `kgs-chat` is listed and answered (`--kgs-chat`): kgsGtp 3.5.20 and later
     /// break on engines that list it.
     kgs_chat: bool,
-    /// Whether every generated move writes gtp2ogs's chat lines ([`ogs_chat_lines`]).
+    /// Whether every generated move writes gtp2ogs's chat lines ([`chat::ogs_lines`]).
     ogs_chat: bool,
-    /// Whether [`OGS_FORM_LINE`] has been written.
+    /// Whether [`chat::OGS_FORM_LINE`] has been written.
     ogs_form_told: bool,
     /// Where lines meant for the controller beside the replies go: gtp2ogs's chat, GoGui's
     /// live graphics (stderr; a buffer in tests).
@@ -215,45 +216,6 @@ pub struct Gtp {
     name: String,
     /// Limits of analyses that set none.
     analysis_limits: AnalysisLimits,
-}
-
-/// The stderr line written once before the first chat line: gtp2ogs 9 (its
-/// `src/PvOutputParser.ts`) takes an engine whose stderr names KataGo for one that writes
-/// KataGo's chat lines, and only then turns them into variations for the observers.
-pub const OGS_FORM_LINE: &str = "tengen: chat lines in the form of KataGo's, for gtp2ogs";
-
-/// The lines gtp2ogs relays to an OGS game's chat (its `src/Bot.ts` scans the engine's
-/// stderr for `DISCUSSION:`, `MAIN:` and `MALKOVICH:`): after every move one line for the
-/// observers' channel in KataGo's form, which gtp2ogs with `send_pv_data` shows as a
-/// variation (visits, win rate with two decimals, score lead, its spread and the principal
-/// variation), and on resigning one line for the main chat.
-pub fn ogs_chat_lines(r: &Report, size: usize, resigned: bool) -> Vec<String> {
-    let Some(color) = r.color else {
-        return vec![];
-    };
-    let mut lines = vec![];
-    if let Some(best) = r.moves.first() {
-        let pv: Vec<String> = best.pv.iter().map(|&m| move_text(m, size)).collect();
-        let visits: u64 = r.moves.iter().map(|m| m.visits).sum();
-        lines.push(format!(
-            "MALKOVICH:Visits {visits} Winrate {:.2}% ScoreLead {:.1} ScoreStdev {:.1} PV {}",
-            best.winrate * 100.0,
-            best.score_lead,
-            best.score_stdev,
-            if pv.is_empty() {
-                move_text(best.mv, size)
-            } else {
-                pv.join(" ")
-            }
-        ));
-    }
-    if resigned {
-        lines.push(format!(
-            "DISCUSSION:{color} resigns: {color} wins only {:.0}% of my playouts. Thank you for the game.",
-            r.winrate * 100.0
-        ));
-    }
-    lines
 }
 
 /// The time kinds of `kgs-time_settings` and (with `kata`) `kata-time_settings`.
@@ -529,9 +491,9 @@ impl Gtp {
             let lines = self
                 .engine
                 .last_report()
-                .map_or(vec![], |r| ogs_chat_lines(r, size, d == Decision::Resign));
+                .map_or(vec![], |r| chat::ogs_lines(r, size, d == Decision::Resign));
             if !lines.is_empty() && !self.ogs_form_told {
-                write_side(&mut self.side, &format!("{OGS_FORM_LINE}\n"));
+                write_side(&mut self.side, &format!("{}\n", chat::OGS_FORM_LINE));
                 self.ogs_form_told = true;
             }
             for l in lines {
@@ -942,7 +904,7 @@ impl Gtp {
     }
 
     fn kgs_chat(&mut self, _args: &[String]) -> Reply {
-        Ok(self.engine.chat())
+        Ok(chat::kgs_line(&self.engine.outlook()))
     }
 
     fn gogui_analyze_commands(&mut self, args: &[String]) -> Reply {

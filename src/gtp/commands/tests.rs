@@ -564,7 +564,7 @@ fn ogs_chat_writes_one_line_a_move_in_gtp2ogs_form() {
     let lines: Vec<&str> = text.lines().collect();
     // the form line once, then one chat line a played move
     assert_eq!(lines.len(), 2, "{text}");
-    assert_eq!(lines[0], OGS_FORM_LINE);
+    assert_eq!(lines[0], chat::OGS_FORM_LINE);
     let v = gtp2ogs_variation(&lines).expect("gtp2ogs finds a variation");
     assert!(
         v.visits > 0 && (0.0..=100.0).contains(&v.win_rate),
@@ -577,7 +577,10 @@ fn ogs_chat_writes_one_line_a_move_in_gtp2ogs_form() {
     // the next move writes its chat line without the form line again
     ok(&mut g, "genmove b");
     let text = side.text();
-    assert_eq!(text.lines().filter(|l| *l == OGS_FORM_LINE).count(), 1);
+    assert_eq!(
+        text.lines().filter(|l| *l == chat::OGS_FORM_LINE).count(),
+        1
+    );
     assert_eq!(
         text.lines().filter(|l| l.starts_with("MALKOVICH:")).count(),
         2
@@ -608,7 +611,7 @@ fn ogs_chat_says_goodbye_on_resigning() {
         }],
         ..Report::default()
     };
-    let lines = ogs_chat_lines(&r, 9, true);
+    let lines = chat::ogs_lines(&r, 9, true);
     assert_eq!(
         lines,
         [
@@ -616,10 +619,10 @@ fn ogs_chat_says_goodbye_on_resigning() {
             "DISCUSSION:white resigns: white wins only 3% of my playouts. Thank you for the game."
         ]
     );
-    assert!(ogs_chat_lines(&Report::default(), 9, false).is_empty());
+    assert!(chat::ogs_lines(&Report::default(), 9, false).is_empty());
     // without the form line gtp2ogs takes it for no engine it knows: no variation
     assert!(gtp2ogs_variation(&[lines[0].as_str()]).is_none());
-    let v = gtp2ogs_variation(&[OGS_FORM_LINE, lines[0].as_str()]).expect("a variation");
+    let v = gtp2ogs_variation(&[chat::OGS_FORM_LINE, lines[0].as_str()]).expect("a variation");
     assert_eq!((v.visits, v.win_rate, v.moves.as_str()), (100, 3.0, "cg.."));
 }
 
