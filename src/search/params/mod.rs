@@ -1,8 +1,9 @@
 //! The tree search's tuned numbers in one struct, with documented defaults. Each can be set
 //! from the command line (`--param name=value`), so matches can compare settings. The one
-//! table that declares them (name, values, doc, per-size defaults, parser) is in `table`;
-//! this file holds the struct and what reads the table: the per-size defaults in force,
-//! `get` and `set` by name, and the table as `--help` and docs/options.md show it.
+//! table that declares them (name, values, doc, per-size defaults, reader and setter) is the
+//! data of `table`; this file holds the struct, the type of a row with the value parsers the
+//! rows use, and what reads the table: the per-size defaults in force, `get` and `set` by
+//! name, and the table as `--help` and docs/options.md show it.
 
 mod table;
 
@@ -99,8 +100,8 @@ impl SearchParams {
     }
 
     /// The settings in force on a board of `size`: below 15x15 each setting's small-board
-    /// default, from 15x15 up its large-board one ([`PARAMS`]), replace those not given by
-    /// name.
+    /// default, from 15x15 up its large-board one (the table, `PARAMS`), replace those not
+    /// given by name.
     pub fn for_size(&self, size: usize) -> SearchParams {
         let mut p = self.clone();
         for param in PARAMS {
@@ -217,6 +218,39 @@ pub struct ParamInfo {
     pub small: String,
     /// The value in force on 19x19 unless given.
     pub large: String,
+}
+
+/// One setting, declared once: its name, the values it takes, one line of doc, its
+/// defaults below 15x15 and from 15x15 up where they differ from the struct's, how to read
+/// it and how to set it from text (`None`: a bad value).
+struct Param {
+    /// Its name for `--param NAME=VALUE`.
+    name: &'static str,
+    /// The values it takes.
+    range: &'static str,
+    /// What it does, in one line.
+    doc: &'static str,
+    /// Its default below 15x15, where it differs from the struct's.
+    small: Option<&'static str>,
+    /// Its default from 15x15 up, where it differs from the struct's.
+    large: Option<&'static str>,
+    /// Its value as text.
+    get: fn(&SearchParams) -> String,
+    /// Sets it from text (`None`: a bad value).
+    set: fn(&mut SearchParams, &str) -> Option<()>,
+}
+
+/// A non-negative finite number.
+fn num(v: &str) -> Option<f64> {
+    v.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+}
+
+/// A percentage, 0 to 100.
+fn pct(v: &str) -> Option<u32> {
+    num(v).filter(|x| *x <= 100.0).map(|x| x as u32)
 }
 
 #[cfg(test)]

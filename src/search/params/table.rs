@@ -1,42 +1,9 @@
-//! The one table of the tree search's settings: each declared once with its name, the
-//! values it takes, one line of doc, its per-size defaults, and how it is read and parsed
-//! from text.
+//! The one table of the tree search's settings, as data: each declared once with its name,
+//! the values it takes, one line of doc, its per-size defaults, and how it is read and set
+//! from text (with the value parsers of mod.rs).
 
-use super::SearchParams;
+use super::{num, pct, Param};
 use crate::search::playout::learned::GammasFile;
-
-/// One setting, declared once: its name, the values it takes, one line of doc, its
-/// defaults below 15x15 and from 15x15 up where they differ from the struct's, how to read
-/// it and how to set it from text (`None`: a bad value).
-pub(super) struct Param {
-    /// Its name for `--param NAME=VALUE`.
-    pub(super) name: &'static str,
-    /// The values it takes.
-    pub(super) range: &'static str,
-    /// What it does, in one line.
-    pub(super) doc: &'static str,
-    /// Its default below 15x15, where it differs from the struct's.
-    pub(super) small: Option<&'static str>,
-    /// Its default from 15x15 up, where it differs from the struct's.
-    pub(super) large: Option<&'static str>,
-    /// Its value as text.
-    pub(super) get: fn(&SearchParams) -> String,
-    /// Sets it from text (`None`: a bad value).
-    pub(super) set: fn(&mut SearchParams, &str) -> Option<()>,
-}
-
-/// A non-negative finite number.
-fn num(v: &str) -> Option<f64> {
-    v.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)
-}
-
-/// A percentage, 0 to 100.
-fn pct(v: &str) -> Option<u32> {
-    num(v).filter(|x| *x <= 100.0).map(|x| x as u32)
-}
 
 /// Every setting, in the order of the docs' table: the one list that `NAMES`, `get`, `set`,
 /// the per-size defaults and the table read.
@@ -51,7 +18,7 @@ fn pct(v: &str) -> Option<u32> {
 /// SPRT at equal time on 19x19 (bench/README.md, "Search refinements"), and the policy
 /// network's priors, which won at equal time on 19x19 (bench/README.md, "Policy network";
 /// unmeasured on small boards, so off there). The judge of dead
-/// stones keeps the struct's defaults ([`SearchParams::same_at_every_size`]).
+/// stones keeps the struct's defaults ([`super::SearchParams::same_at_every_size`]).
 pub(super) const PARAMS: &[Param] = &[
     Param {
         name: "policy",

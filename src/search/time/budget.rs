@@ -71,9 +71,9 @@ const FISCHER_RESERVE_LAGS: f64 = 4.0;
 impl GameClock {
     /// The soft and hard limits for `c`'s move in situation `s`.
     ///
-    /// - No clock: `default` soft, [`HARD_FACTOR`] times it hard.
+    /// - No clock: `default` soft, `HARD_FACTOR` times it hard.
     /// - Main time: the share of this move among the moves still to play, weighted by game
-    ///   phase ([`phase_weight`]), never below the overtime per move; hard is a bounded
+    ///   phase (`phase_weight`), never below the overtime per move; hard is a bounded
     ///   multiple of it, at most a quarter of the main time left plus one move's overtime.
     /// - Canadian overtime: the period left split among its stones; hard may borrow one later
     ///   stone's share.
@@ -84,7 +84,7 @@ impl GameClock {
     ///   margin, less than the increment, so that the bank grows back; at a capped bank's
     ///   top, at least what the cap would waste; hard never past the bank.
     ///
-    /// The lag margin comes off every limit; soft is capped at [`MAX_MOVE_SECONDS`] (or ten
+    /// The lag margin comes off every limit; soft is capped at `MAX_MOVE_SECONDS` (or ten
     /// times `default` when that is more), and hard at a per-move cap when there is one.
     pub fn move_times(&self, c: Color, s: &Situation, p: &TimeParams) -> MoveTime {
         let lag = p.lag.max(0.0);
