@@ -42,6 +42,16 @@ COUNTED = re.compile(r"^([BW])\+(\d+(?:\.\d+)?)$")
 LETTERS = "ABCDEFGHJKLMNOPQRST"
 
 
+def read_store(path):
+    """The JSON objects of a JSONL store, by their `id` (empty when there is none yet)."""
+    known = {}
+    if os.path.exists(path):
+        for line in open(path):
+            j = json.loads(line)
+            known[j["id"]] = j
+    return known
+
+
 def margin(result):
     """Black's margin of a result such as B+2.5, W+0.5 or 0."""
     if result in ("0", "Draw", "Jigo"):
@@ -213,11 +223,7 @@ def main():
     done = {}
     for rules in sorted(set(rules_of.values())):
         store = os.path.join(args.out, f"{rules}.jsonl")
-        known = {}
-        if os.path.exists(store):
-            for line in open(store):
-                j = json.loads(line)
-                known[j["id"]] = j
+        known = read_store(store)
         mine = [g for g in games if rules_of[g[0]] == rules]
         if args.scored_only:
             mine = [g for g in mine if g[0] in known]
@@ -280,11 +286,7 @@ def main():
         from concurrent.futures import ThreadPoolExecutor
 
         store = os.path.join(args.out, f"gnugo-{args.rules}.jsonl")
-        known = {}
-        if os.path.exists(store):
-            for line in open(store):
-                j = json.loads(line)
-                known[j["id"]] = j
+        known = read_store(store)
         misses = [r for r in rows if r["diff"] != 0]
         todo = [r for r in misses if r["id"] not in known]
 

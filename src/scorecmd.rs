@@ -6,7 +6,7 @@
 //! a record that cannot be read gets its error and the others go on.
 
 use crate::board::{Color, Point};
-use crate::engine::{Engine, EngineOptions};
+use crate::engine::{Engine, EngineError, EngineOptions};
 use crate::rules::status::{status_word, Confirmation};
 use crate::rules::{parse_rules_name, KoRule, Preset, Rules, Status};
 use crate::search::flat::FlatParams;
@@ -251,8 +251,8 @@ fn score_file(
     // replayed under simple ko, which is what its players were held to, and said so
     let mut notes = Vec::new();
     let superko = |e: &SgfError| matches!(e, SgfError::IllegalMove { why, .. } if why == "superko");
-    match rec.to_game(rules, None) {
-        Err(e) if superko(&e) && rules.ko != KoRule::Simple => {
+    match engine.load(rec.clone(), rules, &rules_name, None) {
+        Err(EngineError::Record(e)) if superko(&e) && rules.ko != KoRule::Simple => {
             notes.push(format!("{e}: replayed under simple ko"));
             let mut simple = rules;
             simple.ko = KoRule::Simple;
@@ -260,9 +260,7 @@ fn score_file(
                 .load(rec, simple, &rules_name, None)
                 .map_err(|e| e.to_string())?;
         }
-        _ => engine
-            .load(rec, rules, &rules_name, None)
-            .map_err(|e| e.to_string())?,
+        loaded => loaded.map_err(|e| e.to_string())?,
     }
     let size = engine.game().size();
     let conf: Confirmation = engine.confirmation().clone();
