@@ -479,3 +479,69 @@ fn the_local_games_together_never_pass_the_work_limit() {
     assert!(c.nodes <= limits.work, "{} nodes: {c:?}", c.nodes);
     assert!(c.nodes > limits.work / 2, "{} nodes: {c:?}", c.nodes);
 }
+
+/// The lower left of a counted Tom 9d game (8594832, recorded W+4.5): Black's A3 and D4
+/// chains are dead inside White's area, and so is the lone A5 beside them.
+const TOM_8594832: &str = "
+    19 . O O X X X X X X . . . . . . . . . .
+    18 O O X X . O X O X . . . . . . . X X X
+    17 O O O O O O O O X . . . . . X X . . X
+    16 O X O X X O . O X . . . . . . X X . X
+    15 X X X X X X O O X . . . . . . X . . X
+    14 X O . X X . X X . . . . . . . X X . .
+    13 X . O X . . X X X . . . . . . X . . X
+    12 X O O X X . . . . X X . X X X . . . .
+    11 O . O O O X . X . X . . X O X . X X .
+    10 X X O X X X X X . X X X O O O X X . X
+     9 O O . O O O X . X O X O . O O O X X X
+     8 . X O O O X X X X O O O X O . O O O X
+     7 O O O O X O X . X O . O O . O . O O O
+     6 O O O X X O O X X O X X O . . O . O .
+     5 X O X X . O X X X X O O . . O . . . O
+     4 . X . X O O O O O X O O . O . O . O X
+     3 X X X O O X X O X X O O . O O . . O X
+     2 . O O . O O X X X O O X O . O O . O .
+     1 . . . . O X X . O O . . . . O O O O O";
+
+/// A chain without life next to an own undecided chain that the estimate calls dead is
+/// dead like it when the enemy stones around are first-class: the own chain gives it no
+/// life (A5 was called seki "next to living Black stones", and the area around it nobody's).
+#[test]
+fn a_chain_without_life_beside_own_stones_the_estimate_calls_dead_is_dead() {
+    let g = Game::from_diagram(TOM_8594832, Rules::preset(Preset::Chinese)).expect("diagram");
+    // the work for A5's local game to end: the rule is at stake here, not the budget
+    let limits = ConfirmLimits {
+        work: 200_000,
+        ..ConfirmLimits::for_size(19)
+    };
+    let judge = |black_dead: bool| {
+        confirm(&g, &limits, || {
+            let mut m = g.default_status();
+            if black_dead {
+                for v in ["A3", "D4"] {
+                    m.set_chain(g.board(), pt(v, 19), Status::Dead);
+                }
+            }
+            m
+        })
+    };
+    let c = judge(true);
+    for v in ["A3", "D4"] {
+        let x = at(&c, v, 19);
+        assert_eq!(
+            (x.class, x.status),
+            (Class::Unknown, Status::Dead),
+            "{v}: {x:?}"
+        );
+    }
+    let a5 = at(&c, "A5", 19);
+    assert_eq!((a5.class, a5.status), (Class::None, Status::Dead), "{a5:?}");
+    assert!(
+        a5.reason.contains("surrounded by first-class White"),
+        "{a5:?}"
+    );
+    // with its neighbours alive on the estimate, A5 stays a seki beside them
+    let c = judge(false);
+    let a5 = at(&c, "A5", 19);
+    assert_eq!((a5.class, a5.status), (Class::None, Status::Seki), "{a5:?}");
+}
