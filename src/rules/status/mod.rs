@@ -16,8 +16,9 @@
 //! How: [`safety::secure`] (Benson's unconditional life plus a rule for large empty eye
 //! spaces) settles most of the board at once; enemy stones inside an area of one colour
 //! with at least [`LARGE_REGION`] empty points, whose stones the playout estimate calls
-//! dead with the area's owner moving first, are taken off first, so that the area counts as eye space. What is left splits into areas, each bounded by settled
-//! stones, and every chain in an area is decided by the local game of [`solve`] (the ko
+//! dead with the area's owner moving first, are taken off first, so that the area counts
+//! as eye space. What is left splits into areas, each bounded by settled stones, and every
+//! chain in an area is decided by the local game of [`solve`] (the ko
 //! rule of confirmation included), areas in parallel. A chain whose local game hits a limit
 //! (area too large, node budget, time) takes the playout estimate's status, and the log
 //! says so.
@@ -227,12 +228,8 @@ impl<E: Into<Estimated>, F: FnOnce() -> E> Estimate<E, F> {
         self.status_in(stones, false)
     }
 
-    /// [`Estimate::chain_status`] of a chain inside a large enemy area: its status from
-    /// the searches in which the area's owner moves first (see [`Estimated::invader`]).
-    fn invader_status(&mut self, stones: &[Point]) -> (Status, String) {
-        self.status_in(stones, true)
-    }
-
+    /// [`Estimate::chain_status`], or for an `invader` of a large enemy area its status
+    /// from the searches in which the area's owner moves first ([`Estimated::invader`]).
     fn status_in(&mut self, stones: &[Point], invader: bool) -> (Status, String) {
         let Some(e) = self.get() else {
             return (Status::Alive, status_word(Status::Alive).to_string());
@@ -371,11 +368,7 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                         inside.count() * INVADED <= region.and(work.empty_points()).count();
                     for chain in work.chains(&inside) {
                         let stones: Vec<Point> = chain.points().collect();
-                        let (st, said) = if invaded {
-                            self.est.invader_status(&stones)
-                        } else {
-                            self.est.chain_status(&stones)
-                        };
+                        let (st, said) = self.est.status_in(&stones, invaded);
                         if st != Status::Dead {
                             continue;
                         }
