@@ -19,11 +19,13 @@ came from the playout estimate, and a comment with both results and Tengen's ver
 
 With `--gnugo /usr/games/gnugo`, every miss is also counted by GNU Go (`final_score` and
 `final_status_list dead` under --chinese-rules or --japanese-rules, the record's komi; kept in
-OUT/gnugo-RULES.jsonl) and classed: `same-dead` (GNU Go takes the same stones off and the
-count still differs from the record: a dame, seki or rule question), `gnugo=record` (GNU Go
-agrees with the record where Tengen does not: Tengen's error, unless read otherwise),
-`gnugo=tengen` (both engines agree against the record: the record is likely unscorable from
-its moves), `neither`.
+OUT/gnugo-RULES.jsonl) and classed: `kept-in-eye` (off by 3: a lone stone in atari inside its
+opponent's one-point eye, dead for Tengen, of the colour the record favours: the server
+counted it standing, its point its owner's and the eye nobody's), `gnugo=tengen` (both
+engines count alike against the record: statuses the players agreed that the moves do not
+prove, or the server's count), `gnugo=record` (GNU Go agrees with the record where Tengen
+does not: Tengen's error, unless read otherwise), `same-dead` (GNU Go takes the same stones
+off and its count differs from both: a dame, seki or rule question), `neither`.
 
 Prints one JSON object: counted games, exact, right winner, the distribution of
 (Tengen's margin - recorded margin), and the time per game (median, 99th percentile, max)."""
@@ -150,17 +152,93 @@ def gnugo_verdict(gnugo, rules, path, komi):
     return {"result": replies[2].lstrip("= ").strip(), "dead": dead}
 
 
+def final_board(moves):
+    """The final position of a game's moves ({(x, y): "B" or "W"}, y from the top),
+    captures made; ko bans are not checked (a repaired record's retake lands the same)."""
+    board = {}
+
+    def group(p):
+        color, seen, todo, libs = board[p], {p}, [p], set()
+        while todo:
+            x, y = todo.pop()
+            for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if not (0 <= q[0] < 19 and 0 <= q[1] < 19):
+                    continue
+                if q not in board:
+                    libs.add(q)
+                elif board[q] == color and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return seen, libs
+
+    for color, m in re.findall(r";([BW])\[([a-s]{2})?\]", moves):
+        if not m:
+            continue
+        p = ("abcdefghijklmnopqrs".index(m[0]), "abcdefghijklmnopqrs".index(m[1]))
+        board[p] = color
+        x, y = p
+        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if board.get(q, color) != color:
+                stones, libs = group(q)
+                if not libs:
+                    for s in stones:
+                        del board[s]
+        stones, libs = group(p)
+        if not libs:
+            for s in stones:
+                del board[s]
+    return board
+
+
+def kept_in_eye(row):
+    """Whether a 3-point miss is a stone in atari inside its opponent's one-point eye (the
+    liberty's other neighbours all the opponent's) that Tengen takes off as dead, of the
+    colour the record favours: the count the server made with that stone left standing, its
+    point its owner's and the eye nobody's."""
+    d = row["diff"]
+    if abs(d) != 3:
+        return False
+    favoured = "W" if d > 0 else "B"
+    board = final_board(row["game"][3])
+    dead = set(row["verdict"].get("dead", []))
+    for (x, y), color in board.items():
+        vertex = f"{LETTERS[x]}{19 - y}"
+        if color != favoured or vertex not in dead:
+            continue
+        around = [
+            q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if 0 <= q[0] < 19 and 0 <= q[1] < 19
+        ]
+        if any(board.get(q) == color for q in around):
+            continue
+        libs = [q for q in around if q not in board]
+        others = [
+            board.get(n)
+            for n in (
+                (libs[0][0] + 1, libs[0][1]),
+                (libs[0][0] - 1, libs[0][1]),
+                (libs[0][0], libs[0][1] + 1),
+                (libs[0][0], libs[0][1] - 1),
+            )
+            if 0 <= n[0] < 19 and 0 <= n[1] < 19 and n != (x, y)
+        ] if len(libs) == 1 else []
+        if others and all(c is not None and c != color for c in others):
+            return True
+    return False
+
+
 def classify(row, g):
+    """The class of a miss: `kept-in-eye` (see `kept_in_eye`), else by GNU Go's count."""
+    if kept_in_eye(row):
+        return "kept-in-eye"
     if g is None or "error" in g:
         return "no-gnugo"
-    rec = margin(row["game"][2])
+    rec, gm, tm = margin(row["game"][2]), margin(g["result"]), margin(row["verdict"]["result"])
+    if gm == tm:
+        return "gnugo=tengen"
+    if gm == rec:
+        return "gnugo=record"
     if sorted(row["verdict"]["dead"]) == g["dead"]:
         return "same-dead"
-    gm = margin(g["result"])
-    if gm is not None and gm == rec:
-        return "gnugo=record"
-    if gm is not None and gm == margin(row["verdict"]["result"]):
-        return "gnugo=tengen"
     return "neither"
 
 

@@ -4,8 +4,10 @@
 //! middle of a 9x9 board) with Black and White stones and up to 10 empty points; the rest of
 //! the board is two bodies, one per colour, each one chain with two one-point eyes
 //! (unconditionally alive), one on each side of the box. Every chain with a stone in the box
-//! is judged twice: by the engine (`tengen-status` under `japanese`, over GTP) and by the
-//! reference below, which knows nothing of the engine's code.
+//! is judged twice: by the engine (`tengen-status` under `traditional`, over GTP: the
+//! procedure as set out; `japanese` also counts a chain whose only liberties are its own
+//! eyes alive, the teire players leave out presumed, a rule of its own with its unit test)
+//! and by the reference below, which knows nothing of the engine's code.
 //!
 //! The reference plays the local game of status confirmation out to the end: every legal
 //! sequence of plays in the box, passes and ko passes, as a graph of positions (box contents,
@@ -751,7 +753,7 @@ fn generated_positions_agree_with_the_exhaustive_solver() {
     let report = std::env::var_os("STATUS_EXHAUSTIVE_REPORT").is_some();
     let mut e = Engine::spawn(&["--threads", "1", "--playouts", "200", "--seed", "3"]);
     e.ok("boardsize 9");
-    e.ok("kata-set-rules japanese");
+    e.ok("kata-set-rules traditional");
     let mut rng = Rng(SEED);
     let (mut total, mut sekis, mut dead, mut ko) = (0, 0, 0, 0);
     let mut per_place = [0; 3];

@@ -5,7 +5,7 @@
 //! record's rules or the ones given. Folders are scored in parallel, one record per core;
 //! a record that cannot be read gets its error and the others go on.
 
-use crate::board::{Color, Point};
+use crate::board::{Color, IllegalMove, Point};
 use crate::engine::{Engine, EngineError, EngineOptions};
 use crate::rules::status::{status_word, Confirmation};
 use crate::rules::{parse_rules_name, KoRule, Preset, Rules, Status};
@@ -212,6 +212,9 @@ fn read(path: &Path) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// Repairs of a record's illegal moves `tengen score` makes before it gives up on it.
+const MOST_REPAIRS: usize = 8;
+
 fn score_file(
     path: &Path,
     name: &str,
@@ -247,20 +250,38 @@ fn score_file(
         ..EngineOptions::default()
     };
     let mut engine = Engine::new(&opts);
-    // a record that repeats a position was played on a server without superko: it is
-    // replayed under simple ko, which is what its players were held to, and said so
+    // records as servers keep them: a record that repeats a position was played without
+    // superko, and is replayed under simple ko, which is what its players were held to; a
+    // move that retakes a ko at once follows a ko threat and its answer the record left
+    // out (5 of the Tom 9d counted games), and is replayed after a pass by each side
     let mut notes = Vec::new();
-    let superko = |e: &SgfError| matches!(e, SgfError::IllegalMove { why, .. } if why == "superko");
-    match engine.load(rec.clone(), rules, &rules_name, None) {
-        Err(EngineError::Record(e)) if superko(&e) && rules.ko != KoRule::Simple => {
-            notes.push(format!("{e}: replayed under simple ko"));
-            let mut simple = rules;
-            simple.ko = KoRule::Simple;
-            engine
-                .load(rec, simple, &rules_name, None)
-                .map_err(|e| e.to_string())?;
+    let mut replay = (rec, rules);
+    loop {
+        let (rec, rules) = &mut replay;
+        match engine.load(rec.clone(), *rules, &rules_name, None) {
+            Err(EngineError::Record(e @ SgfError::IllegalMove { why, .. }))
+                if why == IllegalMove::Superko && rules.ko != KoRule::Simple =>
+            {
+                notes.push(format!("{e}: replayed under simple ko"));
+                rules.ko = KoRule::Simple;
+            }
+            Err(EngineError::Record(e @ SgfError::IllegalMove { number, why }))
+                if why == IllegalMove::Ko && notes.len() < MOST_REPAIRS =>
+            {
+                notes.push(format!(
+                    "{e}: replayed after a pass by each side (the record left out a ko threat and its answer)"
+                ));
+                let i = number.saturating_sub(1).min(rec.moves.len());
+                let Some(&(c, _)) = rec.moves.get(i) else {
+                    return Err(e.to_string());
+                };
+                rec.moves.splice(i..i, [(c, None), (c.opponent(), None)]);
+            }
+            loaded => {
+                loaded.map_err(|e| e.to_string())?;
+                break;
+            }
         }
-        loaded => loaded.map_err(|e| e.to_string())?,
     }
     let size = engine.game().size();
     let conf: Confirmation = engine.confirmation().clone();
@@ -400,7 +421,7 @@ mod tests {
     }
 
     #[test]
-    fn a_record_that_repeats_a_position_is_replayed_under_simple_ko() {
+    fn records_servers_keep_are_replayed_under_simple_ko_and_with_left_out_ko_threats() {
         // Black takes a ko, both pass, White retakes: the board before Black's capture
         // again, which positional superko forbids and simple ko allows after the passes
         let text = "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Chinese]\
@@ -414,10 +435,17 @@ mod tests {
         let simple = parse_rules_name("japanese").unwrap();
         let j = score_file(&p, "superko.sgf", Some(&simple), &args(vec![])).unwrap();
         assert!(j.notes.is_empty(), "{j:?}");
-        // a record breaking simple ko itself is still refused
+        // a record retaking the ko at once left out a ko threat and its answer: replayed
+        // with a pass by each side before the retake, it is the record above
         let bad = temp("ko.sgf", &text.replace(";W[];B[]", ""));
-        let e = score_file(&bad, "ko.sgf", None, &args(vec![])).unwrap_err();
-        assert!(e.contains("illegal"), "{e}");
+        let k = score_file(&bad, "ko.sgf", None, &args(vec![])).unwrap();
+        assert_eq!(k.result, s.result);
+        assert_eq!(k.notes.len(), 2, "{k:?}");
+        assert!(k.notes[0].contains("move 10 is illegal: ko: replayed after a pass by each side"));
+        // a stone on an occupied point is still refused
+        let bad = temp("occupied.sgf", &text.replace("W[bb])", "W[cb])"));
+        let e = score_file(&bad, "occupied.sgf", None, &args(vec![])).unwrap_err();
+        assert!(e.contains("illegal: occupied"), "{e}");
     }
 
     #[test]

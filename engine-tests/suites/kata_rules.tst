@@ -9,14 +9,14 @@
 10 kata-set-rules {"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"N"}
 #? []
 11 kata-get-rules
-#? [\{"name":"chinese","ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":7\.5\}]
+#? [\{"name":"chinese","ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"teirePresumed":false,"removeDead":true,"komi":7\.5\}]
 
 # KataGo's japanese, with spaces (GTP splits it into several arguments): star-point
 # handicap comes with the preset. Komi is not changed by the JSON.
 12 kata-set-rules { "ko": "SIMPLE", "scoring": "TERRITORY", "tax": "SEKI", "suicide": false, "hasButton": false, "whiteHandicapBonus": "0", "friendlyPassOk": false }
 #? []
 13 kata-get-rules
-#? [\{"name":"japanese","ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"removeDead":true,"komi":7\.5\}]
+#? [\{"name":"japanese","ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"teirePresumed":true,"removeDead":true,"komi":7\.5\}]
 
 # "name" (Tengen's own output) tells korean from japanese.
 14 kata-set-rules {"name":"korean","ko":"SIMPLE","scoring":"TERRITORY","suicide":false}
@@ -28,14 +28,14 @@
 16 kata-set-rules {"ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N-1","friendlyPassOk":true}
 #? []
 17 kata-get-rules
-#? [\{"name":"aga","ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N-1","hasButton":false,"endPasses":2,"passStones":true,"whitePassesLast":true,"fixedHandicap":true,"removeDead":true,"komi":7\.5\}]
+#? [\{"name":"aga","ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N-1","hasButton":false,"endPasses":2,"passStones":true,"whitePassesLast":true,"fixedHandicap":true,"teirePresumed":false,"removeDead":true,"komi":7\.5\}]
 
 # Nothing given: KataGo's defaults, Tromp-Taylor (friendlyPassOk false: the board is
 # counted as it stands).
 18 kata-set-rules {}
 #? []
 19 kata-get-rules
-#? [\{"name":"tromp-taylor","ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":true,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":false,"komi":7\.5\}]
+#? [\{"name":"tromp-taylor","ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":true,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"teirePresumed":false,"removeDead":false,"komi":7\.5\}]
 20 kata-set-rules {"friendlyPassOk":true}
 #? []
 21 kata-get-rules
@@ -45,7 +45,7 @@
 22 kata-set-rules {"ko":"SIMPLE","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N","friendlyPassOk":true}
 #? []
 23 kata-get-rules
-#? [\{"name":"custom","ko":"SIMPLE","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":7\.5\}]
+#? [\{"name":"custom","ko":"SIMPLE","scoring":"AREA","tax":"NONE","suicide":false,"whiteHandicapBonus":"N","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"teirePresumed":false,"removeDead":true,"komi":7\.5\}]
 
 # Territory scoring without "tax": seki eyes not counted, as in KataGo.
 24 kata-set-rules {"scoring":"TERRITORY"}
@@ -65,18 +65,18 @@ kata-set-rules chinese
 #? [W\+6]
 
 # kata-get-rules' own output comes back unchanged (Tengen's SPIGHT, STONES, endPasses).
-30 kata-set-rules {"name":"yasunaga","ko":"SPIGHT","scoring":"TERRITORY","tax":"NONE","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":3,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":0}
+30 kata-set-rules {"name":"yasunaga","ko":"SPIGHT","scoring":"TERRITORY","tax":"NONE","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":3,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"teirePresumed":false,"removeDead":true,"komi":0}
 #? []
 31 kata-get-rules
-#? [\{"name":"yasunaga","ko":"SPIGHT","scoring":"TERRITORY","tax":"NONE","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":3,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":0\}]
-32 kata-set-rules {"name":"primitive","ko":"POSITIONAL","scoring":"STONES","tax":"NONE","suicide":true,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":-2.5}
+#? [\{"name":"yasunaga","ko":"SPIGHT","scoring":"TERRITORY","tax":"NONE","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":3,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"teirePresumed":false,"removeDead":true,"komi":0\}]
+32 kata-set-rules {"name":"primitive","ko":"POSITIONAL","scoring":"STONES","tax":"NONE","suicide":true,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"teirePresumed":false,"removeDead":true,"komi":-2.5}
 #? []
 33 kata-get-rules
-#? [\{"name":"primitive","ko":"POSITIONAL","scoring":"STONES","tax":"NONE","suicide":true,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"removeDead":true,"komi":-2\.5\}]
-34 kata-set-rules {"name":"custom","ko":"SIMPLE","scoring":"AREA","tax":"SEKI","suicide":true,"whiteHandicapBonus":"N-1","hasButton":false,"endPasses":3,"passStones":true,"whitePassesLast":false,"fixedHandicap":true,"removeDead":false,"komi":7.5}
+#? [\{"name":"primitive","ko":"POSITIONAL","scoring":"STONES","tax":"NONE","suicide":true,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":false,"teirePresumed":false,"removeDead":true,"komi":-2\.5\}]
+34 kata-set-rules {"name":"custom","ko":"SIMPLE","scoring":"AREA","tax":"SEKI","suicide":true,"whiteHandicapBonus":"N-1","hasButton":false,"endPasses":3,"passStones":true,"whitePassesLast":false,"fixedHandicap":true,"teirePresumed":false,"removeDead":false,"komi":7.5}
 #? []
 35 kata-get-rules
-#? [\{"name":"custom","ko":"SIMPLE","scoring":"AREA","tax":"SEKI","suicide":true,"whiteHandicapBonus":"N-1","hasButton":false,"endPasses":3,"passStones":true,"whitePassesLast":false,"fixedHandicap":true,"removeDead":false,"komi":7\.5\}]
+#? [\{"name":"custom","ko":"SIMPLE","scoring":"AREA","tax":"SEKI","suicide":true,"whiteHandicapBonus":"N-1","hasButton":false,"endPasses":3,"passStones":true,"whitePassesLast":false,"fixedHandicap":true,"teirePresumed":false,"removeDead":false,"komi":7\.5\}]
 
 # KataGo's short names, in KataGo's spellings.
 40 kata-set-rules tromp-taylor
@@ -170,7 +170,7 @@ komi 6
 84 kata-set-rules ancient-territory
 #? [\?unsupported rules: ancient-territory.*]
 85 kata-get-rules
-#? [\{"name":"japanese","ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"removeDead":true,"komi":6\}]
+#? [\{"name":"japanese","ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"teirePresumed":true,"removeDead":true,"komi":6\}]
 86 final_score
 #? [W\+6]
 
@@ -200,7 +200,7 @@ komi 6
 101 kata-set-rules
 #? [\?syntax error]
 102 kata-get-rules
-#? [\{"name":"japanese","ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"removeDead":true,"komi":6\}]
+#? [\{"name":"japanese","ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"teirePresumed":true,"removeDead":true,"komi":6\}]
 103 final_score
 #? [W\+6]
 
@@ -220,7 +220,7 @@ komi 6.5
 120 kata-set-rule ko positional
 #? []
 121 kata-get-rules
-#? [\{"name":"custom","ko":"POSITIONAL","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"removeDead":true,"komi":6\.5\}]
+#? [\{"name":"custom","ko":"POSITIONAL","scoring":"TERRITORY","tax":"SEKI","suicide":false,"whiteHandicapBonus":"0","hasButton":false,"endPasses":2,"passStones":false,"whitePassesLast":false,"fixedHandicap":true,"teirePresumed":true,"removeDead":true,"komi":6\.5\}]
 122 kata-set-rule ko SIMPLE
 #? []
 123 kata-get-rules

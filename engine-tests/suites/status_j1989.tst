@@ -263,7 +263,15 @@ play w h6
 play w j6
 501 final_status_list dead
 #? []
+# Under `japanese` the connection at D4 players leave out is presumed (docs/rules.md, the
+# teire players leave out): D5 alive, D4 Black's territory, W+8; `traditional` keeps
+# Sekiguchi's procedure as set out: seki, W+9.
 502 final_status_list seki
-#? [D5]
+#? []
 503 final_score
+#? [W\+8]
+kata-set-rules traditional
+504 final_status_list seki
+#? [D5]
+505 final_score
 #? [W\+9]

@@ -5,7 +5,7 @@
 
 use crate::board::{AnyBoard, Color, Point};
 use crate::rules::status::{Confirmation, Estimated};
-use crate::rules::{Game, Rules, Status};
+use crate::rules::{Game, Rules, Status, StatusMap};
 use crate::search::Report;
 
 /// Chains (by head) in a simple seki: every liberty is either a one-point eye of the chain's
@@ -14,7 +14,10 @@ use crate::search::Report;
 /// shared liberty only helps the opponent, so nobody does. An eye walled by several own
 /// chains is only as good as the others: each of them must be of the same kind too (an eye
 /// beside a dead chain is no eye, and a one-eyed chain next to one was called seki in an
-/// unfinished 9x9 record). Bigger eye spaces are left to the playouts.
+/// unfinished 9x9 record). A shared liberty must be closed: its empty neighbours are
+/// liberties of the chain too (a corner group whose two liberties, shared with a lone enemy
+/// stone, opened onto the board was called seki in a Tom 9d ending that the record and GNU
+/// Go count dead). Bigger eye spaces are left to the playouts.
 pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
     struct Info {
         eyes: usize,
@@ -38,7 +41,7 @@ pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
             enemies: vec![],
             mates: vec![],
         };
-        for l in libs {
+        for &l in &libs {
             let ns = board.neighbors(l);
             if ns.iter().all(|&q| board.color_at(q) == Some(c)) {
                 info.eyes += 1;
@@ -48,7 +51,11 @@ pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
                         info.mates.push(h);
                     }
                 }
-            } else if ns.iter().any(|&q| board.color_at(q) == Some(c.opponent())) {
+            } else if ns.iter().any(|&q| board.color_at(q) == Some(c.opponent()))
+                && ns
+                    .iter()
+                    .all(|&q| !board.is_empty_point(q) || libs.contains(&q))
+            {
                 for q in ns {
                     if board.color_at(q) == Some(c.opponent()) {
                         let h = board.chain_head(q);
@@ -225,12 +232,39 @@ pub fn estimate_status(
             sure[q.idx()] = Some(s);
         }
     }
+    // a lone stone in atari whose liberty is an eye of living own stones keeps its life
+    for &(h, _) in &heads {
+        if status.get(h) == Status::Dead && ko_stone_beside_own_eye(board, h, &status) {
+            status.set_chain(board, h, Status::Alive);
+            invader.set_chain(board, h, Status::Alive);
+        }
+    }
     Estimated {
         status,
         sure,
         playouts: total,
         invader,
     }
+}
+
+/// Whether `p` is a lone stone whose one liberty is an eye of its own colour walled by
+/// stones `status` keeps alive: the enemy takes it only by a ko capture inside that eye,
+/// and connecting there costs its owner nothing under area scoring (a teire under
+/// territory scoring, which players leave out). The playouts never fill their own eye, not
+/// even to save such a stone, and so give it away: on the Tom 9d counted endings such
+/// stones (a corner stone beside its eye, a ko left unconnected) were called dead where
+/// the records and GNU Go keep them.
+fn ko_stone_beside_own_eye(board: &AnyBoard, p: Point, status: &StatusMap) -> bool {
+    let libs = board.chain_liberties(p);
+    let (Some(c), [eye]) = (board.color_at(p), libs.as_slice()) else {
+        return false;
+    };
+    let eye = *eye;
+    board.chain_points(p).len() == 1
+        && board
+            .neighbors(eye)
+            .into_iter()
+            .all(|q| q == p || (board.color_at(q) == Some(c) && status.get(q) == Status::Alive))
 }
 
 /// What a status judgement depends on: the position, how it was reached and the rules
@@ -411,6 +445,76 @@ pub(crate) mod tests {
         let st =
             estimate_status(&tt, 500, 500, |_, _| panic!("no search under tromp-taylor")).status;
         assert_eq!(st.get(pt("B4", 5)), Status::Alive);
+    }
+
+    #[test]
+    fn a_shared_liberty_open_to_the_board_makes_no_seki() {
+        // White's corner A1-C5 and Black's A4 share their two liberties A3 and A5, but A5
+        // opens onto A6: White can reach out there, so this is no seki (a Tom 9d ending
+        // was counted with it as seki, 9 points off the record and GNU Go)
+        let open = "
+            7 . O O . . . .
+            6 . X X O . . .
+            5 . O O X . . .
+            4 X O O X . . .
+            3 . O X . . . .
+            2 O O X . . . .
+            1 O X X . . . .";
+        let g = Game::from_diagram(open, Rules::preset(Preset::Chinese)).unwrap();
+        let seki = seki_chains(g.board());
+        for v in ["A1", "A4"] {
+            let h = g.board().chain_head(pt(v, 7));
+            assert!(!seki.contains(&h), "{v} in {seki:?}");
+        }
+        // with A5 on the edge, the two liberties are shared alone: seki
+        let closed = "
+            5 . O O X .
+            4 X O O X .
+            3 . O X . .
+            2 O O X . .
+            1 O X X . .";
+        let g = Game::from_diagram(closed, Rules::preset(Preset::Chinese)).unwrap();
+        let seki = seki_chains(g.board());
+        for v in ["A1", "A4"] {
+            let h = g.board().chain_head(pt(v, 5));
+            assert!(seki.contains(&h), "{v} not in {seki:?}");
+        }
+    }
+
+    #[test]
+    fn a_lone_stone_whose_liberty_is_an_eye_of_living_stones_is_kept() {
+        // White's A1 has one liberty, A2, an eye walled by White's A3-B2 alone: Black takes
+        // A1 only by a ko capture in that eye, and White connects there for free
+        let diagram = "
+            5 . . . . .
+            4 O O . . .
+            3 O O X . .
+            2 . O X . .
+            1 O X . . .";
+        let g = Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap();
+        // the playouts give A1 to Black (they never fill their own eye to save it) and
+        // the A and B files to White, or everything to Black
+        let owned = |walls_alive: bool| {
+            let mut o = vec![1.0; 1024];
+            if walls_alive {
+                for v in ["A2", "A3", "A4", "A5", "B2", "B3", "B4", "B5"] {
+                    o[pt(v, 5).idx()] = -1.0;
+                }
+            }
+            let r = Report {
+                ownership: o,
+                ..Report::default()
+            };
+            estimate_status(&g, 500, 500, |_, _| r.clone())
+        };
+        let e = owned(true);
+        assert_eq!(e.status.get(pt("A3", 5)), Status::Alive);
+        assert_eq!(e.status.get(pt("A1", 5)), Status::Alive);
+        assert_eq!(e.invader.get(pt("A1", 5)), Status::Alive);
+        // with the stones around its eye dead, it is dead too
+        let e = owned(false);
+        assert_eq!(e.status.get(pt("A3", 5)), Status::Dead);
+        assert_eq!(e.status.get(pt("A1", 5)), Status::Dead);
     }
 
     #[test]

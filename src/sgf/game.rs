@@ -135,10 +135,8 @@ impl GameRecord {
                         .ok_or_else(|| SgfError::BadPoint(v.to_string()))?,
                 ),
             };
-            game.play(c, m).map_err(|e| SgfError::IllegalMove {
-                number: i + 1,
-                why: e.to_string(),
-            })?;
+            game.play(c, m)
+                .map_err(|why| SgfError::IllegalMove { number: i + 1, why })?;
         }
         Ok(game)
     }

@@ -10,7 +10,7 @@ mod game;
 pub use date::today;
 pub use game::mark_count;
 
-use crate::board::{Color, Vertex, MAX_SIZE};
+use crate::board::{Color, IllegalMove, Vertex, MAX_SIZE};
 use sgf_parse::go::{self, Prop};
 use std::fmt;
 
@@ -80,7 +80,7 @@ pub enum SgfError {
         /// 1-based move number.
         number: usize,
         /// Why it is illegal.
-        why: String,
+        why: IllegalMove,
     },
 }
 

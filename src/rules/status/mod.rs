@@ -279,6 +279,8 @@ struct Pending<const W: usize> {
 struct Confirming<'a, const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E> {
     work: Board<W, P>,
     multi: bool,
+    /// The rules' `teire_presumed`.
+    teire: bool,
     limits: &'a ConfirmLimits,
     deadline: Option<Instant>,
     est: Estimate<E, F>,
@@ -312,6 +314,7 @@ fn confirm_on<const W: usize, const P: usize, E: Into<Estimated>>(
     let mut c = Confirming {
         work: *b,
         multi: rules.suicide == SuicideRule::MultiStoneAllowed,
+        teire: rules.teire_presumed,
         limits,
         deadline: start.checked_add(limits.time),
         est: Estimate {
@@ -589,6 +592,14 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                             Status::Dead,
                             format!("none: surrounded by first-class {} stones{why}", name(o)),
                         )
+                    } else if self.teire && teire_left_out(work, &pc.stones, &first) {
+                        (
+                            Status::Alive,
+                            format!(
+                                "none, but each of its liberties is an eye of its own beside first-class {} stones: alive, as players count it (the connecting move they leave out is presumed){why}",
+                                name(pc.color)
+                            ),
+                        )
                     } else if own_alive {
                         (
                             Status::Seki,
@@ -632,6 +643,28 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
         self.verdicts.extend(area_verdicts);
         at_limit
     }
+}
+
+/// Whether every liberty of `chain` is an eye of its own: an empty point whose other
+/// neighbours are all stones of the chain's colour in `first` (first-class). The enemy can
+/// take such a chain only by playing into that eye, and the owner's answer (connecting
+/// there, a teire) is a move players leave out at the end of a game; under
+/// `Rules::teire_presumed` the chain counts alive, its eye the owner's territory.
+fn teire_left_out<const W: usize, const P: usize>(
+    work: &Board<W, P>,
+    chain: &Bitset<W>,
+    first: &Bitset<W>,
+) -> bool {
+    let Some(c) = chain.points().next().and_then(|p| work.color_at(p)) else {
+        return false;
+    };
+    let libs = work.dilate(chain).and(work.empty_points());
+    !libs.is_empty()
+        && libs.points().all(|l| {
+            work.neighbors(l).all(|q| {
+                chain.contains(q.idx()) || (work.color_at(q) == Some(c) && first.contains(q.idx()))
+            })
+        })
 }
 
 /// What the local games of an area read: the board and the budgets (apart from the

@@ -545,3 +545,36 @@ fn a_chain_without_life_beside_own_stones_the_estimate_calls_dead_is_dead() {
     let a5 = at(&c, "A5", 19);
     assert_eq!((a5.class, a5.status), (Class::None, Status::Seki), "{a5:?}");
 }
+
+/// A stone pushed into the enemy's wall and blocked, its one liberty an eye of its own
+/// (F5 here): the enemy can take it only by playing into that eye, and players leave out
+/// the connecting move. It counts alive and the eye as territory, as the Tom 9d records
+/// under Japanese rules and GNU Go count it (it was seki, and E5 nobody's).
+#[test]
+fn a_stone_whose_only_liberty_is_its_own_eye_is_counted_alive() {
+    let pushed = "
+        9 . O . O O X . X .
+        8 O O O O O X X X X
+        7 . O . O O X . X .
+        6 O O O O O X X X X
+        5 . O . O . O X . X
+        4 O O O O O X X X X
+        3 . O . O O X . X .
+        2 O O O O O X X X X
+        1 . O . O O X . X .";
+    let c = confirm_diagram(pushed, japanese());
+    let f5 = at(&c, "F5", 9);
+    assert_eq!(
+        (f5.class, f5.status),
+        (Class::None, Status::Alive),
+        "{f5:?}"
+    );
+    assert!(f5.reason.contains("eye of its own"), "{f5:?}");
+    // White: 10 eyes and E5; Black: 9 eyes
+    assert_eq!(score(pushed, japanese()), "W+2.5");
+    // when the eye also touches a Black stone, it is no eye of White's: seki as before
+    let shared = pushed.replace("4 O O O O O X", "4 O O O O X X");
+    let c = confirm_diagram(&shared, japanese());
+    let f5 = at(&c, "F5", 9);
+    assert_ne!(f5.status, Status::Alive, "{f5:?}");
+}
