@@ -152,41 +152,38 @@ def gnugo_verdict(gnugo, rules, path, komi):
     return {"result": replies[2].lstrip("= ").strip(), "dead": dead}
 
 
+def around(p):
+    """The points next to p on 19x19."""
+    x, y = p
+    return [q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if 0 <= q[0] < 19 and 0 <= q[1] < 19]
+
+
 def final_board(moves):
     """The final position of a game's moves ({(x, y): "B" or "W"}, y from the top),
     captures made; ko bans are not checked (a repaired record's retake lands the same)."""
     board = {}
 
-    def group(p):
-        color, seen, todo, libs = board[p], {p}, [p], set()
+    def take_if_dead(p):
+        color, seen, todo = board[p], {p}, [p]
         while todo:
-            x, y = todo.pop()
-            for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if not (0 <= q[0] < 19 and 0 <= q[1] < 19):
-                    continue
+            for q in around(todo.pop()):
                 if q not in board:
-                    libs.add(q)
-                elif board[q] == color and q not in seen:
+                    return
+                if board[q] == color and q not in seen:
                     seen.add(q)
                     todo.append(q)
-        return seen, libs
+        for s in seen:
+            del board[s]
 
     for color, m in re.findall(r";([BW])\[([a-s]{2})?\]", moves):
         if not m:
             continue
         p = ("abcdefghijklmnopqrs".index(m[0]), "abcdefghijklmnopqrs".index(m[1]))
         board[p] = color
-        x, y = p
-        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+        for q in around(p):
             if board.get(q, color) != color:
-                stones, libs = group(q)
-                if not libs:
-                    for s in stones:
-                        del board[s]
-        stones, libs = group(p)
-        if not libs:
-            for s in stones:
-                del board[s]
+                take_if_dead(q)
+        take_if_dead(p)
     return board
 
 
@@ -202,25 +199,13 @@ def kept_in_eye(row):
     board = final_board(row["game"][3])
     dead = set(row["verdict"].get("dead", []))
     for (x, y), color in board.items():
-        vertex = f"{LETTERS[x]}{19 - y}"
-        if color != favoured or vertex not in dead:
+        if color != favoured or f"{LETTERS[x]}{19 - y}" not in dead:
             continue
-        around = [
-            q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if 0 <= q[0] < 19 and 0 <= q[1] < 19
-        ]
-        if any(board.get(q) == color for q in around):
+        near = around((x, y))
+        libs = [q for q in near if q not in board]
+        if len(libs) != 1 or any(board.get(q) == color for q in near):
             continue
-        libs = [q for q in around if q not in board]
-        others = [
-            board.get(n)
-            for n in (
-                (libs[0][0] + 1, libs[0][1]),
-                (libs[0][0] - 1, libs[0][1]),
-                (libs[0][0], libs[0][1] + 1),
-                (libs[0][0], libs[0][1] - 1),
-            )
-            if 0 <= n[0] < 19 and 0 <= n[1] < 19 and n != (x, y)
-        ] if len(libs) == 1 else []
+        others = [board.get(q) for q in around(libs[0]) if q != (x, y)]
         if others and all(c is not None and c != color for c in others):
             return True
     return False
