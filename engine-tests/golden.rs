@@ -16,7 +16,7 @@ use tengen::rules::{Game, Move, Preset, Rules};
 use tengen::search::params::SearchParams;
 use tengen::search::playout::{self, PlayoutState};
 use tengen::search::uct::TreeSearch;
-use tengen::search::{Limits, Request, Searcher};
+use tengen::search::{Limits, Request, Searcher, Think};
 
 /// Playouts a position is played out for, one state (learnt replies) carried across them.
 const PLAYOUTS: usize = 200;
@@ -144,11 +144,14 @@ fn playout_line(name: &str, g: &Game) -> String {
 fn search_line(name: &str, g: &Game) -> String {
     let size = g.size();
     let n = if size <= 9 { 4000 } else { 1500 };
-    let mut s = TreeSearch::new(SearchParams {
+    let think = Think {
+        playouts: Some(n),
+        time: 1.0,
         threads: 1,
         seed: 53,
-        ..SearchParams::default()
-    });
+        lag: 0.0,
+    };
+    let mut s = TreeSearch::new(&think, SearchParams::default());
     let r = s.search(
         &Request::new(
             g,

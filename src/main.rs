@@ -4,26 +4,14 @@
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use tengen::benchcmd::{run_playout_bench, PlayoutBenchArgs};
-use tengen::engine::{DynKomiMode, DynKomiParams, Player};
+use tengen::engine::{Player, Setting, Settings, SETTINGS};
 use tengen::gtp::{self, Gtp, Options};
-use tengen::search::flat::FlatParams;
 
 /// Tengen: a Go engine with its own small policy network. With no subcommand it speaks GTP v2 on
 /// stdin/stdout (for Sabaki, GoGui, Lizzie, kgsGtp, gtp2ogs); logs go to stderr.
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
-    /// Search threads [default: the number of cores, at most 64]. Matches, benchmarks and
-    /// tests that need the same moves on every run set it explicitly (--threads 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
-    threads: Option<u64>,
-    /// Playouts per move (fixed work: with --seed and one thread every run plays the same moves).
-    /// Without it the engine thinks for --time seconds, or by the clock when one is set.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    playouts: Option<u64>,
-    /// Thinking time per move in seconds when the controller sets no clock.
-    #[arg(long, default_value_t = 1.0, value_parser = parse_time)]
-    time: f64,
     /// Rules preset: chinese, japanese, korean, aga, new-zealand, tromp-taylor, ing, primitive,
     /// yasunaga, traditional (KataGo's names such as chinese-ogs or stone-scoring work too).
     #[arg(long, default_value = "chinese", value_parser = parse_rules)]
@@ -31,41 +19,14 @@ struct Cli {
     /// Komi; defaults to the komi of the rules preset (for example 7.5 for chinese).
     #[arg(long, allow_negative_numbers = true, value_parser = parse_komi)]
     komi: Option<f64>,
-    /// Seed of the random generators.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Move searcher: tree (Monte-Carlo tree search) or flat (flat Monte-Carlo, the baseline
     /// for matches).
     #[arg(long, default_value = "tree", value_parser = parse_player)]
     player: Player,
-    /// Search during the opponent's turn, in the tree the expected reply will reuse.
-    #[arg(long)]
-    ponder: bool,
     /// Draw GoGui's live graphics (`gogui-gfx:` blocks on stderr: the best move's variation
     /// and a heat map of the searched moves) while genmove thinks; also `tengen-live_gfx on`.
     #[arg(long)]
     live_gfx: bool,
-    /// Seconds kept back from every move under a clock, for the controller and the network.
-    #[arg(long, default_value_t = tengen::search::time::LAG_MARGIN, value_parser = parse_lag)]
-    lag_margin: f64,
-    /// Most memory the search tree may take, in MiB; a full tree stops growing and the
-    /// search goes on in the nodes it has.
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
-    max_tree_mb: u64,
-    /// Dynamic komi: off, handicap (in handicap games on boards above 9x9) or on (every game).
-    #[arg(long, default_value = "handicap", value_parser = parse_dynkomi)]
-    dynkomi: DynKomiMode,
-    /// Dynamic komi per handicap stone at the start of the game.
-    #[arg(long, default_value_t = 7.0, value_parser = parse_komi)]
-    dynkomi_stone: f64,
-    /// Moves (on 19x19, scaled by area on other boards) by which the handicap's dynamic komi
-    /// has fallen to zero.
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=10_000))]
-    dynkomi_moves: u64,
-    /// Resign when the best move's winrate is below this on three own turns in a row (0 never
-    /// resigns).
-    #[arg(long, default_value_t = 0.05, value_parser = parse_fraction)]
-    resign_threshold: f64,
     /// A tree-search setting as NAME=VALUE (repeatable); the help lists every name.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
@@ -75,13 +36,6 @@ struct Cli {
     /// Also write the log to FILE (appended; the same records as stderr, which is unchanged).
     #[arg(long, value_name = "FILE")]
     log_file: Option<std::path::PathBuf>,
-    /// End analyses (lz-analyze, kata-analyze, analyze) that set no `maxvisits` after N
-    /// playouts, with a last info line; by default they run until the next command.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    analysis_max_visits: Option<u64>,
-    /// End analyses that set no `maxtime` after SECONDS, with a last info line.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_time)]
-    analysis_max_time: Option<f64>,
     /// List and answer `kgs-chat` (kgsGtp before 3.5.20; 3.5.20 and later break on engines
     /// that list it, so it is off by default).
     #[arg(long)]
@@ -91,19 +45,6 @@ struct Cli {
     /// `DISCUSSION:` on resigning).
     #[arg(long)]
     ogs_chat: bool,
-    /// Play the 19x19 opening from the book built from strong players' games where it
-    /// applies (even game, komi 5.5 to 7.5): on or off.
-    #[arg(long, default_value = "on", value_parser = parse_on_off, action = clap::ArgAction::Set)]
-    book: bool,
-    /// Play at a KGS-style rank, 30k to 1d, instead of full strength: the rank sets the
-    /// playouts (not the time), how the move is drawn from the learned move probabilities
-    /// and the search, and a human pace (docs/options.md, "Playing at a rank").
-    #[arg(long, value_parser = |s: &str| s.parse::<tengen::engine::Rank>())]
-    rank: Option<tengen::engine::Rank>,
-    /// How long a move at a rank takes at least, in seconds on 19x19 (scaled down on
-    /// smaller boards): LO-HI drawn per move, one number, or off.
-    #[arg(long, default_value = "1-3", value_parser = |s: &str| s.parse::<tengen::engine::Pace>())]
-    rank_pace: tengen::engine::Pace,
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
@@ -173,44 +114,11 @@ enum BenchCommand {
     Policy(tengen::benchcmd::policy::PolicyBenchArgs),
 }
 
-fn parse_time(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 && t <= 1.0e6 => Ok(t),
-        _ => Err("expected a number of seconds above 0".into()),
-    }
-}
-
-fn parse_lag(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t.is_finite() && (0.0..=60.0).contains(&t) => Ok(t),
-        _ => Err("expected a number of seconds from 0 to 60".into()),
-    }
-}
-
 fn parse_komi(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(k) if k.is_finite() && k.abs() <= 1000.0 => Ok(k),
         _ => Err("expected a number such as 7.5".into()),
     }
-}
-
-fn parse_fraction(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
-        _ => Err("expected a number from 0 to 1".into()),
-    }
-}
-
-fn parse_on_off(s: &str) -> Result<bool, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        _ => Err("expected on or off".into()),
-    }
-}
-
-fn parse_dynkomi(s: &str) -> Result<DynKomiMode, String> {
-    s.parse()
 }
 
 fn parse_player(s: &str) -> Result<Player, String> {
@@ -254,27 +162,84 @@ fn param_long_help() -> String {
     s
 }
 
-/// The command line, with the help of `--param` listing every name.
-fn parse_cli() -> Cli {
-    let cmd = Cli::command().mut_arg("params", |a| {
-        a.help(param_help()).long_help(param_long_help())
-    });
-    let matches = cmd.get_matches();
-    match Cli::from_arg_matches(&matches) {
+/// The command-line flag of an engine-wide setting, checked by the setting's own parser
+/// (the one GTP's `kata-set-param` uses); a switch (`--ponder`) alone means `on`.
+fn setting_arg(s: &'static Setting) -> clap::Arg {
+    let default = match s.name {
+        "threads" => "auto (the number of cores)",
+        _ => s.default,
+    };
+    let arg = clap::Arg::new(s.name)
+        .long(s.name)
+        .value_name("VALUE")
+        .allow_negative_numbers(true)
+        .help(format!(
+            "{}: {} [default: {default}]",
+            capitalised(s.doc),
+            s.values
+        ))
+        .value_parser(move |v: &str| {
+            if s.accepts(v) {
+                Ok(v.to_string())
+            } else {
+                Err(format!("expected {}", s.values))
+            }
+        });
+    if s.switch {
+        arg.num_args(0..=1).default_missing_value("on")
+    } else {
+        arg
+    }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The command line's parser: the front end's flags, a flag for every engine-wide setting
+/// of the one table, and the help of `--param` listing every tree-search setting.
+fn command() -> clap::Command {
+    Cli::command()
+        .mut_arg("params", |a| {
+            a.help(param_help()).long_help(param_long_help())
+        })
+        .args(SETTINGS.iter().map(setting_arg))
+}
+
+/// The engine-wide settings the command line gives, over their defaults.
+fn settings_given(matches: &clap::ArgMatches) -> Result<Settings, String> {
+    let mut settings = Settings::default();
+    for s in SETTINGS {
+        if let Some(v) = matches.get_one::<String>(s.name) {
+            s.set(&mut settings, v)
+                .map_err(|e| format!("--{}: {e}", s.name))?;
+        }
+    }
+    Ok(settings)
+}
+
+/// The command line, parsed (on an error clap's message and exit code 2).
+fn parse_cli() -> (Cli, Settings) {
+    let matches = command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
+    };
+    match settings_given(&matches) {
+        Ok(settings) => (cli, settings),
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            std::process::exit(2);
+        }
     }
 }
 
 fn parse_rules(s: &str) -> Result<(tengen::rules::Rules, String), String> {
     tengen::rules::parse_rules_name(s)
         .ok_or_else(|| format!("unknown rules '{s}' ({})", tengen::rules::Preset::names()))
-}
-
-/// The search threads when `--threads` is not given: the number of cores the process may
-/// use (as Pachi, KataGo, Leela Zero and Fuego do), 1 when unknown, at most 64.
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(64))
 }
 
 /// Log lines for stderr and a log file at once (`--log-file`).
@@ -318,11 +283,8 @@ fn init_logging(verbose: u8, log_file: Option<&std::path::Path>) -> Result<(), S
     Ok(())
 }
 
-fn run_gtp(cli: &Cli) -> ExitCode {
-    let mut tree = tengen::search::params::SearchParams {
-        max_nodes: ((cli.max_tree_mb as usize) << 20) / tengen::search::tree::NODE_BYTES,
-        ..Default::default()
-    };
+fn run_gtp(cli: &Cli, settings: Settings) -> ExitCode {
+    let mut tree = tengen::search::params::SearchParams::default();
     for a in &cli.params {
         if let Err(e) = tree.set(a) {
             eprintln!("tengen: --param: {e}");
@@ -335,24 +297,7 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         rules_name: Some(cli.rules.1.clone()),
         komi: cli.komi,
         player: cli.player,
-        lag_margin: cli.lag_margin,
-        ponder: cli.ponder,
-        dynkomi: DynKomiParams {
-            mode: cli.dynkomi,
-            stone_value: cli.dynkomi_stone,
-            moves_19: cli.dynkomi_moves as usize,
-        },
-        book: cli.book,
-        rank: cli.rank,
-        pace: cli.rank_pace,
-        search: FlatParams {
-            playouts: cli.playouts,
-            time: cli.time,
-            threads: cli.threads.map_or_else(default_threads, |t| t as usize),
-            seed: cli.seed,
-            resign_threshold: cli.resign_threshold,
-            ..FlatParams::default()
-        },
+        settings,
         ..Options::default()
     };
     log::info!(
@@ -362,15 +307,11 @@ fn run_gtp(cli: &Cli) -> ExitCode {
         cli.name,
         cli.rules.1,
         cli.player,
-        opts.search.threads
+        opts.settings.think.threads
     );
     let (kgs_chat, ogs_chat) = (cli.kgs_chat, cli.ogs_chat);
     let live_gfx = cli.live_gfx;
     let name = cli.name.clone();
-    let limits = gtp::commands::AnalysisLimits {
-        max_visits: cli.analysis_max_visits,
-        max_time: cli.analysis_max_time,
-    };
     // a large stack: deep SGF trees are parsed and dropped recursively
     let worker = std::thread::Builder::new()
         .name("gtp".into())
@@ -380,8 +321,7 @@ fn run_gtp(cli: &Cli) -> ExitCode {
                 .with_kgs_chat(kgs_chat)
                 .with_ogs_chat(ogs_chat)
                 .with_live_gfx(live_gfx)
-                .with_name(&name)
-                .with_analysis_limits(limits);
+                .with_name(&name);
             let stdout = std::io::stdout();
             gtp::io::run(&mut engine, std::io::stdin(), stdout.lock())
         });
@@ -425,7 +365,7 @@ fn main() -> ExitCode {
         }
         return finish(tengen::arena::merge(&m.args));
     }
-    let cli = parse_cli();
+    let (cli, settings) = parse_cli();
     // training reports its progress at the info level
     let patterns = matches!(
         cli.command,
@@ -478,7 +418,7 @@ fn main() -> ExitCode {
         Some(Command::Book {
             what: tengen::learn::BookCommand::Joseki(a),
         }) => finish(tengen::learn::joseki::run_build(a)),
-        None => run_gtp(&cli),
+        None => run_gtp(&cli, settings),
     }
 }
 
@@ -517,5 +457,117 @@ fn finish<T, E: std::fmt::Display>(r: Result<T, E>) -> ExitCode {
             eprintln!("tengen: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Values to try on every setting: good for some, bad for others.
+    const VALUES: &[&str] = &[
+        "0",
+        "1",
+        "2",
+        "3",
+        "64",
+        "65",
+        "-1",
+        "-3",
+        "0.0005",
+        "0.001",
+        "0.5",
+        "1.5",
+        "2.5",
+        "7",
+        "200",
+        "1024",
+        "1e3",
+        "nan",
+        "inf",
+        "auto",
+        "AUTO",
+        "on",
+        "off",
+        "true",
+        "false",
+        "yes",
+        "maybe",
+        "handicap",
+        "sometimes",
+        "5k",
+        "30k",
+        "31k",
+        "1d",
+        "2d",
+        "1-3",
+        "3-1",
+        "2-4",
+        "61",
+        "1048576",
+        "1048577",
+        "18446744073709551615",
+        "18446744073709551616",
+    ];
+
+    /// The engine-wide settings after `--NAME VALUE` on the command line (`None`: refused).
+    fn by_command_line(name: &str, value: &str) -> Option<Settings> {
+        let flag = format!("--{name}");
+        let m = command()
+            .try_get_matches_from(["tengen", flag.as_str(), value])
+            .ok()?;
+        settings_given(&m).ok()
+    }
+
+    /// The engine-wide settings after `kata-set-param NAME VALUE` (`None`: refused).
+    fn by_gtp(name: &str, value: &str) -> Option<Settings> {
+        let mut g = Gtp::new(&Options::default());
+        let reply = g.exec(&format!("kata-set-param {name} {value}"));
+        reply
+            .starts_with('=')
+            .then(|| g.engine().settings().clone())
+    }
+
+    #[test]
+    fn every_setting_takes_and_refuses_the_same_values_on_the_command_line_and_over_gtp() {
+        for s in SETTINGS {
+            let mut taken = 0;
+            for v in VALUES.iter().copied().chain([s.default]) {
+                let cli = by_command_line(s.name, v);
+                for gtp_name in [s.name, s.gtp_name()] {
+                    assert_eq!(
+                        by_gtp(gtp_name, v),
+                        cli,
+                        "--{} {v} against kata-set-param {gtp_name} {v}",
+                        s.name
+                    );
+                }
+                taken += usize::from(cli.is_some());
+            }
+            assert!(taken >= 2, "--{} takes {taken} of the values", s.name);
+            assert!(taken < VALUES.len(), "--{} takes every value", s.name);
+        }
+        // the disagreement the one table removed: a time below a millisecond
+        assert!(by_command_line("time", "0.0005").is_none());
+        assert!(by_gtp("maxTime", "0.0005").is_none());
+    }
+
+    #[test]
+    fn a_switch_alone_means_on_and_the_defaults_are_the_tables() {
+        let m = command()
+            .try_get_matches_from(["tengen", "--ponder", "--threads", "1"])
+            .unwrap();
+        let s = settings_given(&m).unwrap();
+        assert!(s.ponder);
+        assert_eq!(s.think.threads, 1);
+        let m = command().try_get_matches_from(["tengen"]).unwrap();
+        assert_eq!(settings_given(&m).unwrap(), Settings::default());
+        // the front end's own flags are parsed as before
+        let m = command()
+            .try_get_matches_from(["tengen", "--komi", "-3.5", "--dynkomi-stone", "-2"])
+            .unwrap();
+        let cli = Cli::from_arg_matches(&m).unwrap();
+        assert_eq!(cli.komi, Some(-3.5));
+        assert_eq!(settings_given(&m).unwrap().dynkomi.stone_value, -2.0);
     }
 }

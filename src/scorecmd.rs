@@ -9,7 +9,6 @@ use crate::board::{Color, IllegalMove, Point};
 use crate::engine::{Engine, EngineError, EngineOptions};
 use crate::rules::status::{status_word, Confirmation};
 use crate::rules::{parse_rules_name, KoRule, Preset, Rules, Status};
-use crate::search::flat::FlatParams;
 use crate::sgf::{self, GameRecord, SgfError};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -236,19 +235,15 @@ fn score_file(
     };
     let finished = rec.moves.len() >= 2 && rec.moves.iter().rev().take(2).all(|m| m.1.is_none());
     let recorded = rec.result.clone();
-    let opts = EngineOptions {
+    let mut opts = EngineOptions {
         rules,
         komi: Some(rec.komi),
         rules_name: Some(rules_name.clone()),
-        search: FlatParams {
-            playouts: Some(args.playouts),
-            threads: 1,
-            seed: 1,
-            ..FlatParams::default()
-        },
         size: rec.size,
         ..EngineOptions::default()
     };
+    let think = &mut opts.settings.think;
+    (think.playouts, think.threads, think.seed) = (Some(args.playouts), 1, 1);
     let mut engine = Engine::new(&opts);
     // records as servers keep them: a record that repeats a position was played without
     // superko, and is replayed under simple ko, which is what its players were held to; a

@@ -344,7 +344,7 @@ loadsgf ../sgf/eyes.sgf
 #? [0.5]
 
 115 kata-set-param maxTime soon
-#? [\?bad value 'soon' for maxTime]
+#? [\?bad value 'soon' for maxTime .*]
 
 116 kata-get-param maxTime
 #? [0.5]

@@ -8,7 +8,7 @@
 #? [(?s)(.*\n)?cputime(\n.*)?]
 
 2 gogui-analyze_commands
-#? [(?s)(.*\n)?param/Search settings/tengen-param(\n.*)?]
+#? [(?s)(.*\n)?param/Settings/tengen-param(\n.*)?]
 
 3 gogui-analyze_commands
 #? [(?s)(.*\n)?gfx/[^/\n]+/tengen-pv(\n.*)?]
@@ -63,7 +63,7 @@ play w C3
 
 # The param dialog: one "[type] name value" line per setting.
 40 tengen-param
-#? [(\[(string|list/heavy/learned/light)\] [a-z0-9_]+ \S+)(\n\[(string|list/heavy/light)\] [a-z0-9_]+ \S+)*]
+#? [(\[(string|list/[a-z/]+)\] [A-Za-z0-9_-]+ \S+)(\n\[(string|list/[a-z/]+)\] [A-Za-z0-9_-]+ \S+)*]
 
 41 tengen-param
 #? [(?s)(.*\n)?\[list/heavy/learned/light\] policy heavy(\n.*)?]
@@ -79,7 +79,7 @@ play w C3
 
 # Refused: unknown name, bad value, missing value; the settings stay.
 45 tengen-param no_such_setting 1
-#? [\?unknown search parameter 'no_such_setting']
+#? [\?unknown parameter 'no_such_setting']
 
 46 tengen-param expand_visits lots
 #? [\?bad value 'lots' for expand_visits]
@@ -89,6 +89,23 @@ play w C3
 
 48 tengen-param
 #? [(?s)(.*\n)?\[string\] expand_visits 4(\n.*)?]
+
+# Issue 56: the engine-wide settings are in the same dialog, under the names
+# kata-list-params gives, with the values the command line takes.
+50 tengen-param
+#? [(?s)\[string\] numSearchThreads 1\n\[string\] maxPlayouts 200\n(.*\n)?\[list/on/off\] ponderingEnabled off\n(.*\n)?\[list/off/handicap/on\] dynamicKomi handicap(\n.*)?]
+
+51 tengen-param maxTime 0.0005
+#? [\?bad value '0.0005' for maxTime .*]
+
+52 tengen-param maxPlayouts 300
+#? []
+
+53 kata-get-param maxPlayouts
+#? [300]
+
+54 tengen-param playouts 200
+#? []
 
 # The search runs with the new settings.
 49 genmove w

@@ -5,7 +5,7 @@ use crate::rules::{Game, Preset, Rules};
 use crate::search::params::SearchParams;
 use crate::search::time::{MoveTime, TimeLimit};
 use crate::search::uct::TreeSearch;
-use crate::search::{Limits, Request, Searcher};
+use crate::search::{Limits, Request, Searcher, Think};
 use std::time::Instant;
 
 /// Options of `tengen bench search`.
@@ -96,15 +96,18 @@ pub fn measure_from(game: &Game, args: &SearchBenchArgs) -> Result<SearchBenchRe
         return Err("--threads must be between 1 and 64".into());
     }
     let game = game.clone();
-    let mut params = SearchParams {
-        threads: args.threads,
-        seed: args.seed,
-        ..SearchParams::default()
-    };
+    let mut params = SearchParams::default();
     for p in &args.params {
         params.set(p)?;
     }
-    let mut s = TreeSearch::new(params);
+    let think = Think {
+        playouts: args.playouts,
+        time: args.seconds,
+        threads: args.threads,
+        seed: args.seed,
+        lag: 0.0,
+    };
+    let mut s = TreeSearch::new(&think, params);
     let t0 = Instant::now();
     let r = s.search(
         &Request::new(

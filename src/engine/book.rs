@@ -61,19 +61,19 @@ pub fn choose(
 impl Engine {
     /// Whether the engine plays from the opening book (`--book`).
     pub fn book_enabled(&self) -> bool {
-        self.book
+        self.settings.book
     }
 
     /// Turns playing from the opening book on or off.
     pub fn set_book(&mut self, on: bool) {
-        self.book = on;
+        self.settings.book = on;
     }
 
     /// The book's replies in the current position for `color` as root hints for the search
     /// (their shares of the book's games): where the book knows the position but too little
     /// to play from it, its moves still lead the search. Empty with `--book off`.
     pub fn book_hints(&self, color: Color) -> Vec<(Point, f64)> {
-        if !self.book {
+        if !self.settings.book {
             return vec![];
         }
         Book::embedded()
@@ -94,7 +94,7 @@ impl Engine {
     /// (see the module documentation): legal under the game's rules (superko included) and
     /// not among `how.barred`.
     pub fn book_choice(&self, color: Color, how: &Genmove) -> Option<BookChoice> {
-        if !self.book || how.cleanup {
+        if !self.settings.book || how.cleanup {
             return None;
         }
         let book = Book::embedded()?;
@@ -104,7 +104,7 @@ impl Engine {
         }
         let pos = book.lookup(&self.game, color)?;
         let random = splitmix(
-            self.params.seed
+            self.settings.think.seed
                 ^ self.game.board().hash()
                 ^ (self.game.move_number() as u64).rotate_left(32),
         )
@@ -152,10 +152,10 @@ mod tests {
 
     fn engine(book: bool, seed: u64) -> Engine {
         let mut opts = EngineOptions::default();
-        opts.search.playouts = Some(50);
-        opts.search.threads = 1;
-        opts.search.seed = seed;
-        opts.book = book;
+        opts.settings.think.playouts = Some(50);
+        opts.settings.think.threads = 1;
+        opts.settings.think.seed = seed;
+        opts.settings.book = book;
         Engine::new(&opts)
     }
 

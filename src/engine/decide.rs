@@ -330,8 +330,8 @@ mod tests {
     use crate::board::Vertex;
     use crate::rules::{Preset, Rules};
     use crate::search::flat::{FlatParams, FlatSearch};
-    use crate::search::Request;
     use crate::search::{Limits, MoveInfo, Searcher};
+    use crate::search::{Request, Think};
 
     const POLICY: Policy = Policy {
         resign_threshold: 0.05,
@@ -350,7 +350,8 @@ mod tests {
             playouts: Some(n),
             ..Limits::default()
         };
-        FlatSearch::new(FlatParams::default()).search(&Request::new(game, c, limits), &mut |_| {})
+        FlatSearch::new(&Think::for_tests(), FlatParams::default())
+            .search(&Request::new(game, c, limits), &mut |_| {})
     }
 
     fn info(mv: Option<Point>, visits: u64, winrate: f64, score_lead: f64) -> MoveInfo {

@@ -18,13 +18,12 @@ use std::str::FromStr;
 pub const SMALL_BOARD: usize = 9;
 
 /// When dynamic komi applies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DynKomiMode {
     /// Never.
     Off,
     /// In handicap games on boards larger than 9x9 only (on 9x9 it lost games against GNU
     /// Go: see bench/README.md; Pachi does without it on small boards too).
-    #[default]
     Handicap,
     /// Also in even games (the adjustment by winrate only: there is no handicap).
     On,
@@ -65,12 +64,17 @@ pub struct DynKomiParams {
     pub moves_19: usize,
 }
 
-impl Default for DynKomiParams {
-    fn default() -> Self {
-        DynKomiParams {
-            mode: DynKomiMode::Handicap,
-            stone_value: 7.0,
-            moves_19: 200,
+impl DynKomiParams {
+    /// Moves of the linear phase on this board.
+    pub fn linear_moves(&self, size: usize) -> usize {
+        (self.moves_19 as f64 * (size * size) as f64 / 361.0).round() as usize
+    }
+
+    fn applies(&self, game: &Game) -> bool {
+        match self.mode {
+            DynKomiMode::Off => false,
+            DynKomiMode::Handicap => game.handicap() > 0 && game.size() > SMALL_BOARD,
+            DynKomiMode::On => true,
         }
     }
 }
@@ -83,50 +87,28 @@ pub const ORANGE: f64 = 0.5;
 const STEP: f64 = 1.0;
 
 /// The dynamic komi of one game.
+/// Its settings come with every call (the engine's settings, [`DynKomiParams`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DynKomi {
-    /// Settings.
-    pub params: DynKomiParams,
     /// Komi against the engine from the winrate adjustment (never negative).
     against: f64,
 }
 
 impl DynKomi {
-    /// Dynamic komi with these settings, nothing adjusted yet.
-    pub fn new(params: DynKomiParams) -> DynKomi {
-        DynKomi {
-            params,
-            against: 0.0,
-        }
-    }
-
     /// Forgets the adjustment (a new game).
     pub fn reset(&mut self) {
         self.against = 0.0;
     }
 
-    /// Moves of the linear phase on this board.
-    pub fn linear_moves(&self, size: usize) -> usize {
-        (self.params.moves_19 as f64 * (size * size) as f64 / 361.0).round() as usize
-    }
-
-    fn applies(&self, game: &Game) -> bool {
-        match self.params.mode {
-            DynKomiMode::Off => false,
-            DynKomiMode::Handicap => game.handicap() > 0 && game.size() > SMALL_BOARD,
-            DynKomiMode::On => true,
-        }
-    }
-
     /// The komi White gets on top of the game's in the search of `color`'s move now.
-    pub fn white_extra(&self, game: &Game, color: Color) -> f64 {
-        if !self.applies(game) {
+    pub fn white_extra(&self, p: &DynKomiParams, game: &Game, color: Color) -> f64 {
+        if !p.applies(game) {
             return 0.0;
         }
         let m = game.move_number() as f64;
-        let moves = self.linear_moves(game.size()) as f64;
+        let moves = p.linear_moves(game.size()) as f64;
         let linear = if m < moves {
-            self.params.stone_value * game.handicap() as f64 * (1.0 - m / moves)
+            p.stone_value * game.handicap() as f64 * (1.0 - m / moves)
         } else {
             0.0
         };
@@ -137,9 +119,9 @@ impl DynKomi {
     /// Learns from the search of the engine's move (its best winrate, under the komi
     /// given): after the linear phase (from the start in even games), komi moves against a
     /// comfortable engine and back when the game gets close.
-    pub fn observe(&mut self, game: &Game, winrate: f64) {
-        let linear = game.handicap() > 0 && game.move_number() < self.linear_moves(game.size());
-        if !self.applies(game) || linear {
+    pub fn observe(&mut self, p: &DynKomiParams, game: &Game, winrate: f64) {
+        let linear = game.handicap() > 0 && game.move_number() < p.linear_moves(game.size());
+        if !p.applies(game) || linear {
             return;
         }
         if winrate > GREEN {
@@ -164,13 +146,22 @@ mod tests {
         g
     }
 
+    /// The settings' defaults with `mode`.
+    fn params(mode: DynKomiMode) -> DynKomiParams {
+        DynKomiParams {
+            mode,
+            ..crate::engine::Settings::default().dynkomi
+        }
+    }
+
     #[test]
     fn linear_phase_falls_to_zero() {
-        let d = DynKomi::new(DynKomiParams::default());
+        let d = DynKomi::default();
+        let p = &params(DynKomiMode::Handicap);
         let mut g = handicap_game(19, 3);
-        assert_eq!(d.white_extra(&g, Color::White), 21.0);
+        assert_eq!(d.white_extra(p, &g, Color::White), 21.0);
         // the same komi whichever colour searches: White is the stronger player
-        assert_eq!(d.white_extra(&g, Color::Black), 21.0);
+        assert_eq!(d.white_extra(p, &g, Color::Black), 21.0);
         for i in 0..100 {
             let c = if i % 2 == 0 {
                 Color::White
@@ -179,51 +170,44 @@ mod tests {
             };
             g.play(c, Move::Pass).unwrap_or(());
         }
-        let half = d.white_extra(&g, Color::White);
+        let half = d.white_extra(p, &g, Color::White);
         assert!((half - 10.5).abs() < 1e-9, "{half}");
-        assert_eq!(d.linear_moves(9), 45);
+        assert_eq!(p.linear_moves(9), 45);
         // handicap mode leaves small boards alone; `on` does not
         let small = handicap_game(9, 2);
-        assert_eq!(d.white_extra(&small, Color::White), 0.0);
+        assert_eq!(d.white_extra(p, &small, Color::White), 0.0);
         assert_eq!(handicap_game(13, 2).handicap(), 2);
-        assert!(d.white_extra(&handicap_game(13, 2), Color::White) > 0.0);
-        let on = DynKomi::new(DynKomiParams {
-            mode: DynKomiMode::On,
-            ..DynKomiParams::default()
-        });
-        assert!(on.white_extra(&small, Color::White) > 0.0);
+        assert!(d.white_extra(p, &handicap_game(13, 2), Color::White) > 0.0);
+        assert!(d.white_extra(&params(DynKomiMode::On), &small, Color::White) > 0.0);
         // even games: nothing by default
         let even = handicap_game(19, 0);
-        assert_eq!(d.white_extra(&even, Color::White), 0.0);
-        let off = DynKomi::new(DynKomiParams {
-            mode: DynKomiMode::Off,
-            ..DynKomiParams::default()
-        });
-        assert_eq!(off.white_extra(&g, Color::White), 0.0);
+        assert_eq!(d.white_extra(p, &even, Color::White), 0.0);
+        assert_eq!(
+            d.white_extra(&params(DynKomiMode::Off), &g, Color::White),
+            0.0
+        );
     }
 
     #[test]
     fn adjusts_by_winrate_after_the_linear_phase() {
-        let mut d = DynKomi::new(DynKomiParams {
-            mode: DynKomiMode::On,
-            ..DynKomiParams::default()
-        });
+        let mut d = DynKomi::default();
+        let p = &params(DynKomiMode::On);
         let g = handicap_game(9, 0);
         // even game, no linear phase: a comfortable White gets komi taken away
-        d.observe(&g, 0.95);
-        d.observe(&g, 0.9);
-        assert_eq!(d.white_extra(&g, Color::White), -2.0);
-        d.observe(&g, 0.7);
-        assert_eq!(d.white_extra(&g, Color::White), -2.0);
+        d.observe(p, &g, 0.95);
+        d.observe(p, &g, 0.9);
+        assert_eq!(d.white_extra(p, &g, Color::White), -2.0);
+        d.observe(p, &g, 0.7);
+        assert_eq!(d.white_extra(p, &g, Color::White), -2.0);
         // a close game gives it back, never more
         for _ in 0..5 {
-            d.observe(&g, 0.4);
+            d.observe(p, &g, 0.4);
         }
-        assert_eq!(d.white_extra(&g, Color::White), 0.0);
+        assert_eq!(d.white_extra(p, &g, Color::White), 0.0);
         // a comfortable Black gives White komi
-        d.observe(&g, 0.99);
-        assert_eq!(d.white_extra(&g, Color::Black), 1.0);
+        d.observe(p, &g, 0.99);
+        assert_eq!(d.white_extra(p, &g, Color::Black), 1.0);
         d.reset();
-        assert_eq!(d.white_extra(&g, Color::Black), 0.0);
+        assert_eq!(d.white_extra(p, &g, Color::Black), 0.0);
     }
 }

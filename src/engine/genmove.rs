@@ -104,7 +104,9 @@ impl Engine {
         Plan {
             started,
             limits,
-            extra: self.dynkomi.white_extra(&self.game, color),
+            extra: self
+                .dynkomi
+                .white_extra(&self.settings.dynkomi, &self.game, color),
         }
     }
 
@@ -117,7 +119,7 @@ impl Engine {
         plan: &Plan,
         on_report: &mut dyn FnMut(&Report),
     ) -> Proposal {
-        if self.rank.is_none() {
+        if self.settings.rank.is_none() {
             if let Some(c) = self.book_choice(color, how) {
                 log::info!(
                     "book: {} from {} games ({} played it, mover won {:.0}%, {} good replies)",
@@ -151,7 +153,7 @@ impl Engine {
             }
         }
         self.searcher.set_komi_offset(plan.extra);
-        let hints = if self.rank.is_none() {
+        let hints = if self.settings.rank.is_none() {
             self.book_hints(color)
         } else {
             Vec::new()
@@ -166,7 +168,8 @@ impl Engine {
             on_report,
         );
         if let Some(best) = report.moves.first() {
-            self.dynkomi.observe(&self.game, best.winrate);
+            self.dynkomi
+                .observe(&self.settings.dynkomi, &self.game, best.winrate);
         }
         Proposal {
             report,
@@ -193,9 +196,9 @@ impl Engine {
         // giving handicap, the game is not lost before the middle game
         let giving = self.game.handicap() > 0 && color == Color::White;
         let policy = Policy {
-            resign_threshold: self.params.resign_threshold,
+            resign_threshold: self.settings.resign_threshold,
             resign_from_move: if giving {
-                self.dynkomi.linear_moves(self.game.size())
+                self.settings.dynkomi.linear_moves(self.game.size())
             } else {
                 0
             }
@@ -227,7 +230,11 @@ impl Engine {
         let d = self.commit(color, d);
         self.clock
             .charge(color, plan.started.elapsed().as_secs_f64());
-        if self.ponder && self.rank.is_none() && d != Decision::Resign && !self.game.is_over() {
+        if self.settings.ponder
+            && self.settings.rank.is_none()
+            && d != Decision::Resign
+            && !self.game.is_over()
+        {
             self.searcher.ponder(&self.game, self.game.to_move());
         }
         d

@@ -22,6 +22,7 @@ pub use dynkomi::{DynKomi, DynKomiMode, DynKomiParams};
 pub use genmove::Genmove;
 pub use owners::{playout_owners, Owners};
 pub use rank::{Pace, Rank};
+pub use settings::{Setting, Settings, SETTINGS};
 pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
@@ -29,8 +30,9 @@ use crate::rules::status::{confirm, ConfirmLimits, Confirmation};
 use crate::rules::{Game, GameScore, Handicap, Move, Preset, Rules, SetupError, StatusMap};
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::params::SearchParams;
-use crate::search::time::{GameClock, MoveTime, Situation, TimeLimit, TimeParams, LAG_MARGIN};
-use crate::search::{Extras, Limits, Report, Request, Searcher};
+use crate::search::time::{GameClock, MoveTime, Situation, TimeLimit};
+use crate::search::tree::NODE_BYTES;
+use crate::search::{Extras, Limits, Report, Request, Searcher, Think};
 use crate::sgf::{GameRecord, SgfError};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -69,7 +71,8 @@ impl fmt::Display for Player {
     }
 }
 
-/// Start-up settings of the engine (from the command line).
+/// Start-up settings of the engine: the game's set-up, the player, and every setting by
+/// name (the engine-wide ones in `settings`, the tree search's in `tree`).
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
     /// Rules at start and after `boardsize`.
@@ -79,27 +82,16 @@ pub struct EngineOptions {
     /// The name the rules were chosen by (shown by `kata-get-rules`, written to SGF); `None`:
     /// the rules' own `Display`.
     pub rules_name: Option<String>,
-    /// Search settings: playouts, time, threads, seed, resign threshold (and the flat
-    /// player's exploration).
-    pub search: FlatParams,
     /// Board size at start.
     pub size: usize,
     /// Which searcher plays.
     pub player: Player,
-    /// The tree search's tuned settings (`--param`); its threads and seed come from `search`.
-    pub tree: crate::search::params::SearchParams,
-    /// Seconds kept back from every move under a clock (`--lag-margin`).
-    pub lag_margin: f64,
-    /// Search during the opponent's turn (`--ponder`).
-    pub ponder: bool,
-    /// Dynamic komi (`--dynkomi`).
-    pub dynkomi: DynKomiParams,
-    /// Play the opening from the book where it applies (`--book`, [`mod@book`]).
-    pub book: bool,
-    /// Play at this rank instead of full strength (`--rank`, [`mod@rank`]).
-    pub rank: Option<Rank>,
-    /// How long a ranked move takes at least (`--rank-pace`).
-    pub pace: Pace,
+    /// The engine-wide settings ([`SETTINGS`]).
+    pub settings: Settings,
+    /// The tree search's settings (`--param`).
+    pub tree: SearchParams,
+    /// The flat player's own settings.
+    pub flat: FlatParams,
 }
 
 impl Default for EngineOptions {
@@ -108,29 +100,44 @@ impl Default for EngineOptions {
             rules: Rules::preset(Preset::Chinese),
             komi: None,
             rules_name: None,
-            search: FlatParams::default(),
             size: 19,
             player: Player::default(),
-            tree: crate::search::params::SearchParams::default(),
-            lag_margin: LAG_MARGIN,
-            ponder: false,
-            dynkomi: DynKomiParams::default(),
-            book: true,
-            rank: None,
-            pace: Pace::default(),
+            settings: Settings::default(),
+            tree: SearchParams::default(),
+            flat: FlatParams::default(),
         }
     }
 }
 
-/// The one factory of searchers: the engine's player and its status judge both come from it.
-pub fn make_searcher(player: Player, opts: &EngineOptions) -> Box<dyn Searcher> {
+#[cfg(test)]
+impl EngineOptions {
+    /// The defaults on one thread (the same moves on every run), `playouts` a move (`None`:
+    /// by time).
+    pub(crate) fn for_tests(playouts: Option<u64>) -> EngineOptions {
+        let mut o = EngineOptions::default();
+        o.settings.think.threads = 1;
+        o.settings.think.playouts = playouts;
+        o
+    }
+}
+
+/// The one factory of searchers: the engine's player and its status judge both come from
+/// it, each with its [`Think`] (threads and seed) and the player's own settings; the tree
+/// takes at most `max_tree_mb` MiB.
+pub fn make_searcher(
+    player: Player,
+    think: &Think,
+    max_tree_mb: u64,
+    tree: &SearchParams,
+    flat: &FlatParams,
+) -> Box<dyn Searcher> {
     match player {
-        Player::Flat => Box::new(FlatSearch::new(opts.search.clone())),
+        Player::Flat => Box::new(FlatSearch::new(think, flat.clone())),
         Player::Tree => Box::new(crate::search::uct::TreeSearch::new(
-            crate::search::params::SearchParams {
-                threads: opts.search.threads,
-                seed: opts.search.seed,
-                ..opts.tree.clone()
+            think,
+            SearchParams {
+                max_nodes: ((max_tree_mb as usize) << 20) / NODE_BYTES,
+                ..tree.clone()
             },
         )),
     }
@@ -140,18 +147,21 @@ pub fn make_searcher(player: Player, opts: &EngineOptions) -> Box<dyn Searcher> 
 /// judgement. The judge keeps one set of settings at every size (no small-board defaults,
 /// [`SearchParams::same_at_every_size`]): its playout estimate is what the status suites
 /// were measured with, and the small-board defaults were measured for choosing moves.
-fn searchers(player: Player, opts: &EngineOptions) -> (Box<dyn Searcher>, Box<dyn Searcher>) {
-    let judge_opts = EngineOptions {
-        search: FlatParams {
-            threads: 1,
-            ..opts.search.clone()
-        },
-        tree: opts.tree.clone().same_at_every_size(),
-        ..opts.clone()
+fn searchers(
+    player: Player,
+    settings: &Settings,
+    tree: &SearchParams,
+    flat: &FlatParams,
+) -> (Box<dyn Searcher>, Box<dyn Searcher>) {
+    let think = &settings.think;
+    let judge = Think {
+        threads: 1,
+        ..think.clone()
     };
+    let mb = settings.max_tree_mb;
     (
-        make_searcher(player, opts),
-        make_searcher(player, &judge_opts),
+        make_searcher(player, think, mb, tree, flat),
+        make_searcher(player, &judge, mb, &tree.clone().same_at_every_size(), flat),
     )
 }
 
@@ -215,7 +225,10 @@ pub struct Engine {
     /// The preset name the rules were chosen by (Japanese and Korean rules share their fields).
     rules_name: String,
     komi_explicit: bool,
-    params: FlatParams,
+    /// The engine-wide settings in force ([`SETTINGS`], [`Engine::set_setting`]).
+    settings: Settings,
+    /// The flat player's own settings.
+    flat: FlatParams,
     player: Player,
     /// The tree search's settings (`--param`, [`Engine::set_search_param`]).
     tree: SearchParams,
@@ -224,11 +237,7 @@ pub struct Engine {
     /// verdict does not depend on the thread count.
     judge: Box<dyn Searcher>,
     clock: GameClock,
-    /// Seconds kept back from every move under a clock.
-    lag: f64,
-    /// Whether to search during the opponent's turn.
-    ponder: bool,
-    /// Extra komi for the search in handicap games.
+    /// Extra komi for the search in handicap games (its settings are in `settings`).
     dynkomi: DynKomi,
     /// The colours the engine has generated moves for (names in the record).
     engine_played: [bool; 2],
@@ -244,13 +253,13 @@ pub struct Engine {
     /// position set up since is compared with it ([`Engine::settle`]): a controller that
     /// sends the whole game again for every move (gtp2ogs) continues the same game.
     replaced: Option<Game>,
-    /// Whether genmove plays from the opening book ([`mod@book`]).
-    book: bool,
-    /// The rank played at (`None`: full strength) and its pace ([`mod@rank`]).
-    rank: Option<Rank>,
-    pace: Pace,
     /// The draws of a ranked move and its pace.
     rank_rng: SmallRng,
+}
+
+/// The generator of a ranked move's draws and its pace, from the engine's seed.
+fn rank_rng(seed: u64) -> SmallRng {
+    SmallRng::seed_from_u64(seed ^ 0x5241_4e4b)
 }
 
 /// Whether `now` continues `before`: the same board size, rules, komi and setup stones,
@@ -277,7 +286,7 @@ impl Engine {
             Some(g) => g,
             None => Game::new(19, rules).unwrap_or_else(|| unreachable!("19x19 is valid")),
         };
-        let (searcher, judge) = searchers(opts.player, opts);
+        let (searcher, judge) = searchers(opts.player, &opts.settings, &opts.tree, &opts.flat);
         Engine {
             rules_name: opts
                 .rules_name
@@ -285,25 +294,21 @@ impl Engine {
                 .unwrap_or_else(|| game.rules().to_string()),
             game,
             komi_explicit: opts.komi.is_some(),
-            params: opts.search.clone(),
+            settings: opts.settings.clone(),
+            flat: opts.flat.clone(),
             player: opts.player,
             tree: opts.tree.clone(),
             searcher,
             judge,
             clock: GameClock::default(),
-            lag: opts.lag_margin,
-            ponder: opts.ponder,
-            dynkomi: DynKomi::new(opts.dynkomi),
+            dynkomi: DynKomi::default(),
             engine_played: [false; 2],
             resign_streak: [(0, 0); 2],
             last: None,
             loaded: None,
             status: StatusCache::default(),
             replaced: None,
-            book: opts.book,
-            rank: opts.rank,
-            pace: opts.pace,
-            rank_rng: SmallRng::seed_from_u64(opts.search.seed ^ 0x5241_4e4b),
+            rank_rng: rank_rng(opts.settings.think.seed),
         }
     }
 
@@ -352,13 +357,10 @@ impl Engine {
     /// The searchers built anew from the settings in force (the tree kept between moves and
     /// the cached dead-stone judgement are dropped).
     fn rebuild_searchers(&mut self) {
-        let opts = EngineOptions {
-            search: self.params.clone(),
-            tree: self.tree.clone(),
-            ..EngineOptions::default()
-        };
         self.searcher.stop_pondering();
-        (self.searcher, self.judge) = searchers(self.player, &opts);
+        (self.searcher, self.judge) =
+            searchers(self.player, &self.settings, &self.tree, &self.flat);
+        self.rank_rng = rank_rng(self.settings.think.seed);
         self.last = None;
         self.status.clear();
     }
@@ -545,8 +547,11 @@ impl Engine {
     /// runs, otherwise the clock's soft and hard limits (and the playout count if set).
     /// At a rank, its playouts, with the clock's hard limit as a safety net.
     pub fn move_limits(&self, color: Color) -> Limits {
-        let p = self.params.playouts;
-        let rank = self.rank.map(|r| r.level(self.game.size()).playouts);
+        let p = self.settings.think.playouts;
+        let rank = self
+            .settings
+            .rank
+            .map(|r| r.level(self.game.size()).playouts);
         if (p.is_some() || rank.is_some()) && !self.clock.runs(color) {
             return Limits {
                 playouts: rank.or(p),
@@ -560,11 +565,9 @@ impl Engine {
             moves: self.game.move_number(),
             empty: (size * size).saturating_sub(stones),
         };
-        let tp = TimeParams {
-            default: self.params.time,
-            lag: self.lag,
-        };
-        let t = self.clock.move_times(color, &situation, &tp);
+        let t = self
+            .clock
+            .move_times(color, &situation, &self.settings.think);
         log::debug!(
             "time for {color}: soft {:.2} s, hard {:.2} s",
             t.soft,
@@ -636,13 +639,13 @@ impl Engine {
     /// otherwise up to 3 seconds; ends early when `stop` is set.
     pub fn evaluate(&mut self, stop: &AtomicBool) -> Report {
         self.settle();
-        let limits = match self.params.playouts {
+        let limits = match self.settings.think.playouts {
             Some(n) => Limits {
                 playouts: Some(n),
                 ..Limits::default()
             },
             None => Limits {
-                time: Some(TimeLimit::at_most(self.params.time.min(3.0))),
+                time: Some(TimeLimit::at_most(self.settings.think.time.min(3.0))),
                 ..Limits::default()
             },
         };
@@ -666,7 +669,7 @@ impl Engine {
     ) -> Owners {
         self.settle();
         let color = color.unwrap_or_else(|| self.game.to_move());
-        let seed = seed.unwrap_or(self.params.seed);
+        let seed = seed.unwrap_or(self.settings.think.seed);
         playout_owners(&self.game, &self.tree, color, point, playouts, seed)
     }
 
@@ -686,7 +689,7 @@ impl Engine {
     /// such a rushed judgement is computed again when asked without one.
     fn confirmation_by(&mut self, deadline: Option<Instant>) -> &Confirmation {
         self.settle();
-        let params = &self.params;
+        let params = &self.settings.think;
         let judge = &mut self.judge;
         let game = &self.game;
         let budget = deadline.map(|d| {
@@ -796,8 +799,8 @@ impl Engine {
             Some(l) => l,
             None => {
                 let limits = Limits {
-                    playouts: Some(self.params.playouts.unwrap_or(2000).min(2000)),
-                    time: Some(TimeLimit::at_most(self.params.time.min(0.5))),
+                    playouts: Some(self.settings.think.playouts.unwrap_or(2000).min(2000)),
+                    time: Some(TimeLimit::at_most(self.settings.think.time.min(0.5))),
                 };
                 let color = self.game.to_move();
                 self.searcher.set_komi_offset(0.0);

@@ -155,9 +155,16 @@ impl Pace {
     }
 }
 
-impl Default for Pace {
-    fn default() -> Self {
-        Pace { lo: 1.0, hi: 3.0 }
+impl fmt::Display for Pace {
+    /// What [`Pace`]'s parser takes back: `LO-HI`, one number, or `off`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.hi <= 0.0 {
+            f.write_str("off")
+        } else if self.lo == self.hi {
+            write!(f, "{}", self.lo)
+        } else {
+            write!(f, "{}-{}", self.lo, self.hi)
+        }
     }
 }
 
@@ -305,25 +312,25 @@ pub fn guard_allows<const W: usize, const P: usize>(
 impl Engine {
     /// The rank played at (`None`: full strength).
     pub fn rank(&self) -> Option<Rank> {
-        self.rank
+        self.settings.rank
     }
 
     /// Plays at `rank` from the next move on (`None`: full strength).
     pub fn set_rank(&mut self, rank: Option<Rank>) {
         self.stop_pondering();
-        self.rank = rank;
+        self.settings.rank = rank;
     }
 
     /// The pace of ranked moves.
     pub fn pace(&self) -> Pace {
-        self.pace
+        self.settings.pace
     }
 
     /// The first move number at which a rank may resign: not before a third of the board's
     /// points have been played (0 at full strength).
     pub(super) fn rank_resign_from(&self) -> usize {
         let n = self.game.size();
-        if self.rank.is_some() {
+        if self.settings.rank.is_some() {
             n * n / 3
         } else {
             0
@@ -342,7 +349,9 @@ impl Engine {
         report: &Report,
         how: &Genmove,
     ) -> Decision {
-        let Some(rank) = self.rank else { return d };
+        let Some(rank) = self.settings.rank else {
+            return d;
+        };
         let passing = d == Decision::Pass;
         if how.cleanup || !(passing || matches!(d, Decision::Play(_))) {
             return d;
@@ -402,10 +411,13 @@ impl Engine {
     /// At a rank, waits until the move has taken its pace (never past `hard`, the clock's
     /// limit).
     pub(super) fn rank_pause(&mut self, started: Instant, hard: Option<Instant>) {
-        if self.rank.is_none() {
+        if self.settings.rank.is_none() {
             return;
         }
-        let secs = self.pace.draw(self.game.size(), &mut self.rank_rng);
+        let secs = self
+            .settings
+            .pace
+            .draw(self.game.size(), &mut self.rank_rng);
         let mut until = started + Duration::from_secs_f64(secs);
         if let Some(h) = hard {
             until = until.min(h);
@@ -502,7 +514,9 @@ mod tests {
 
     #[test]
     fn paces_parse_and_scale_with_the_board() {
-        assert_eq!("1-3".parse::<Pace>().unwrap(), Pace::default());
+        assert_eq!("1-3".parse::<Pace>().unwrap(), Pace { lo: 1.0, hi: 3.0 });
+        assert_eq!(Pace { lo: 1.0, hi: 3.0 }.to_string(), "1-3");
+        assert_eq!(Pace::NONE.to_string(), "off");
         assert_eq!("off".parse::<Pace>().unwrap(), Pace::NONE);
         assert_eq!("2".parse::<Pace>().unwrap(), Pace { lo: 2.0, hi: 2.0 });
         for bad in ["3-1", "x", "-1", "1-", "100"] {
@@ -510,9 +524,9 @@ mod tests {
         }
         let mut rng = SmallRng::seed_from_u64(1);
         for _ in 0..100 {
-            let t = Pace::default().draw(19, &mut rng);
+            let t = "1-3".parse::<Pace>().unwrap().draw(19, &mut rng);
             assert!((1.0..=3.0).contains(&t));
-            let t9 = Pace::default().draw(9, &mut rng);
+            let t9 = "1-3".parse::<Pace>().unwrap().draw(9, &mut rng);
             assert!(t9 < 3.0 * 9.0 / 19.0 + 1e-9);
         }
         assert_eq!(Pace::NONE.draw(19, &mut rng), 0.0);
@@ -629,12 +643,13 @@ mod tests {
     }
 
     fn ranked(size: usize, rank: &str) -> Engine {
-        Engine::new(&crate::engine::EngineOptions {
+        let mut o = crate::engine::EngineOptions {
             size,
-            rank: Some(rank.parse().unwrap()),
-            pace: Pace::NONE,
-            ..crate::engine::EngineOptions::default()
-        })
+            ..crate::engine::EngineOptions::for_tests(None)
+        };
+        o.settings.rank = Some(rank.parse().unwrap());
+        o.settings.pace = Pace::NONE;
+        Engine::new(&o)
     }
 
     #[test]

@@ -349,8 +349,8 @@ pub(crate) mod tests {
         Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap()
     }
     use crate::search::flat::{FlatParams, FlatSearch};
-    use crate::search::Request;
     use crate::search::{Limits, Searcher};
+    use crate::search::{Request, Think};
 
     fn pt(s: &str, size: usize) -> Point {
         s.parse::<Vertex>().unwrap().to_point(size).unwrap()
@@ -361,7 +361,8 @@ pub(crate) mod tests {
             playouts: Some(250),
             ..Limits::default()
         };
-        FlatSearch::new(FlatParams::default()).search(&Request::new(game, c, limits), &mut |_| {})
+        FlatSearch::new(&Think::for_tests(), FlatParams::default())
+            .search(&Request::new(game, c, limits), &mut |_| {})
     }
 
     #[test]

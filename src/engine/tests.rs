@@ -15,11 +15,7 @@ fn engine(size: usize, playouts: u64, player: Player) -> Engine {
     Engine::new(&EngineOptions {
         size,
         player,
-        search: FlatParams {
-            playouts: Some(playouts),
-            ..FlatParams::default()
-        },
-        ..EngineOptions::default()
+        ..EngineOptions::for_tests(Some(playouts))
     })
 }
 
@@ -37,9 +33,15 @@ fn players_parse_and_both_build_a_searcher() {
     assert!("uct".parse::<Player>().is_err());
     assert_eq!(Player::default(), Player::Tree);
     assert_eq!(Player::Flat.to_string(), "flat");
-    let opts = EngineOptions::default();
-    assert_eq!(make_searcher(Player::Flat, &opts).name(), "flat");
-    assert!(!make_searcher(Player::Tree, &opts).name().is_empty());
+    let o = EngineOptions::for_tests(None);
+    let think = &o.settings.think;
+    assert_eq!(
+        make_searcher(Player::Flat, think, 16, &o.tree, &o.flat).name(),
+        "flat"
+    );
+    assert!(!make_searcher(Player::Tree, think, 16, &o.tree, &o.flat)
+        .name()
+        .is_empty());
     assert_eq!(engine(9, 10, Player::Flat).searcher_name(), "flat");
 }
 
@@ -281,19 +283,13 @@ fn dynamic_komi_lifts_the_handicap_givers_winrate_and_only_in_play() {
     // 3 stones on 9x9 at komi 0.5: with 7 points a stone White's search sees a far better
     // game than without. Analysis sees the real komi.
     let winrate = |mode: DynKomiMode| {
-        let mut e = Engine::new(&EngineOptions {
+        let mut opts = EngineOptions {
             size: 9,
             komi: Some(0.5),
-            search: FlatParams {
-                playouts: Some(3000),
-                ..FlatParams::default()
-            },
-            dynkomi: DynKomiParams {
-                mode,
-                ..DynKomiParams::default()
-            },
-            ..EngineOptions::default()
-        });
+            ..EngineOptions::for_tests(Some(3000))
+        };
+        opts.settings.dynkomi.mode = mode;
+        let mut e = Engine::new(&opts);
         e.place_handicap(Handicap::Fixed(3)).unwrap();
         e.genmove(Color::White, &gen(false), &mut |_| {});
         let played = e.last_report().unwrap().winrate;
@@ -352,7 +348,7 @@ fn resigns_only_after_three_lost_turns_in_a_row() {
         }
         // the search wanted to resign: White was lost
         let best = e.last_report().and_then(|r| r.moves.first()).unwrap();
-        assert!(best.winrate < e.params.resign_threshold, "{best:?}");
+        assert!(best.winrate < e.settings().resign_threshold, "{best:?}");
         // Black answers with a stone, so the game goes on
         black_answers(&mut e);
     }
@@ -482,10 +478,6 @@ fn a_search_param_set_at_runtime_reaches_the_searcher() {
     set.set_search_param("policy=light").unwrap();
     let mut started = Engine::new(&EngineOptions {
         size: 9,
-        search: FlatParams {
-            playouts: Some(400),
-            ..FlatParams::default()
-        },
         tree: crate::search::params::SearchParams {
             playout: crate::search::playout::PlayoutParams {
                 policy: crate::search::playout::Policy::Light,
@@ -493,7 +485,7 @@ fn a_search_param_set_at_runtime_reaches_the_searcher() {
             },
             ..Default::default()
         },
-        ..EngineOptions::default()
+        ..EngineOptions::for_tests(Some(400))
     });
     let mut default = engine(9, 400, Player::Tree);
     let (a, b, c) = {

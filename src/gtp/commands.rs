@@ -13,7 +13,7 @@ use super::gfx;
 use super::io::{Handler, Response, Stream};
 use crate::board::{Color, Point, Vertex};
 use crate::clock::{TimeControl, TimeWords};
-use crate::engine::{Analysis, Decision, Engine, EngineError, Genmove, Rank};
+use crate::engine::{Analysis, Decision, Engine, EngineError, Genmove, Rank, SETTINGS};
 use crate::rules::status::status_word;
 use crate::rules::{Game, Handicap, Move, Rules, SetupError, Status};
 use crate::search::params::SearchParams;
@@ -143,7 +143,7 @@ const GOGUI_ANALYZE: &[&str] = &[
     "gfx/Visit heat map/tengen-heatmap",
     "gfx/Dead stones and seki/tengen-status_gfx",
     "string/Status of every chain/tengen-status",
-    "param/Search settings/tengen-param",
+    "param/Settings/tengen-param",
     "param/Rank/tengen-rank",
     "none/Live graphics on/tengen-live_gfx on",
     "none/Live graphics off/tengen-live_gfx off",
@@ -176,16 +176,6 @@ pub fn gtp_version() -> String {
 /// The name `name` answers unless `--name` sets another.
 pub const DEFAULT_NAME: &str = "Tengen";
 
-/// Limits of analyses that set none themselves (`--analysis-max-visits`,
-/// `--analysis-max-time`).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct AnalysisLimits {
-    /// Playouts at most.
-    pub max_visits: Option<u64>,
-    /// Seconds at most.
-    pub max_time: Option<f64>,
-}
-
 /// Playouts of `tengen-playout_owner` when none are given.
 const OWNER_PLAYOUTS: u32 = 100;
 /// Most playouts one `tengen-playout_owner` runs.
@@ -214,8 +204,6 @@ pub struct Gtp {
     live_gfx: bool,
     /// The `name` reply (`--name`).
     name: String,
-    /// Limits of analyses that set none.
-    analysis_limits: AnalysisLimits,
 }
 
 /// The time kinds of `kgs-time_settings` and (with `kata`) `kata-time_settings`.
@@ -277,19 +265,12 @@ impl Gtp {
             side: Box::new(std::io::stderr()),
             live_gfx: false,
             name: DEFAULT_NAME.into(),
-            analysis_limits: AnalysisLimits::default(),
         }
     }
 
     /// Answers `name` with `name` (`--name`).
     pub fn with_name(mut self, name: &str) -> Gtp {
         self.name = name.to_string();
-        self
-    }
-
-    /// Ends analyses that set no limit themselves at `limits`.
-    pub fn with_analysis_limits(mut self, limits: AnalysisLimits) -> Gtp {
-        self.analysis_limits = limits;
         self
     }
 
@@ -567,8 +548,9 @@ impl Gtp {
             let request = Analysis {
                 barred,
                 interval,
-                max_visits: a.max_visits.or(self.analysis_limits.max_visits),
-                max_time: max_time(a.max_time.or(self.analysis_limits.max_time)),
+                // with no limit of its own, the engine's settings apply
+                max_visits: a.max_visits.or(self.engine.settings().analysis_max_visits),
+                max_time: max_time(a.max_time.or(self.engine.settings().analysis_max_time)),
                 extras,
             };
             self.engine.analyze(color, &request, &input, &mut |r| {
@@ -1004,34 +986,40 @@ impl Gtp {
         Ok(String::new())
     }
 
-    /// `tengen-param`: every tree-search setting as it applies on the current board, in
-    /// GoGui's parameter format (`[list/a/b] name value`, `[string] name value`);
-    /// `tengen-param NAME VALUE` sets one (GoGui quotes
-    /// a value with spaces, so quotes around it are taken off).
+    /// `tengen-param`: every setting, the engine-wide ones (under the names
+    /// `kata-list-params` gives) and then the tree search's as they apply on the current
+    /// board, in GoGui's parameter format (`[list/a/b] name value`, `[string] name value`);
+    /// `tengen-param NAME VALUE` sets one (GoGui quotes a value with spaces, so quotes
+    /// around it are taken off).
     fn search_param(&mut self, args: &[String]) -> Reply {
         match args {
             [] => {
                 let p = self.engine.search_params_in_force();
-                Ok(SearchParams::NAMES
-                    .iter()
-                    .map(|&n| {
-                        let v = p.get(n).unwrap_or_default();
-                        let kind = if n == "policy" {
-                            "[list/heavy/learned/light]"
-                        } else {
-                            "[string]"
-                        };
-                        format!("{kind} {n} {v}")
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n"))
+                let engine = SETTINGS.iter().map(|s| {
+                    let kind = match s.choices {
+                        [] => "[string]".to_string(),
+                        c => format!("[list/{}]", c.join("/")),
+                    };
+                    let v = self.engine.setting(s.gtp_name()).unwrap_or_default();
+                    format!("{kind} {} {v}", s.gtp_name())
+                });
+                let tree = SearchParams::NAMES.iter().map(|&n| {
+                    let v = p.get(n).unwrap_or_default();
+                    let kind = if n == "policy" {
+                        "[list/heavy/learned/light]"
+                    } else {
+                        "[string]"
+                    };
+                    format!("{kind} {n} {v}")
+                });
+                Ok(engine.chain(tree).collect::<Vec<_>>().join("\n"))
             }
             [name, value] => {
                 let value = value.trim_matches('"');
                 if value.is_empty() || name.contains('=') {
                     return Err(SYNTAX.into());
                 }
-                self.engine.set_search_param(&format!("{name}={value}"))?;
+                self.engine.set_setting(name, value)?;
                 Ok(String::new())
             }
             _ => Err(SYNTAX.into()),

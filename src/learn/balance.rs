@@ -26,7 +26,7 @@ use crate::search::playout::heavy::Replies;
 use crate::search::playout::learned::{Gammas, Learned, LearnedParams, LearnedState};
 use crate::search::playout::{area_score, below, play_out, Context, MovePolicy, PlayoutParams};
 use crate::search::uct::TreeSearch;
-use crate::search::{Limits, Request, Searcher};
+use crate::search::{Limits, Request, Searcher, Think};
 use crate::tactics;
 use crate::with_board;
 use rand::rngs::SmallRng;
@@ -203,12 +203,20 @@ fn make_sample(a: &BalanceArgs, i: usize) -> Result<Sample, String> {
     g.set_komi(a.komi);
     let mut moves = vec![];
     let search = |g: &Game, playouts: u64, seed: u64| {
-        let mut s = TreeSearch::new(SearchParams {
+        let think = Think {
+            playouts: Some(playouts),
+            time: 1.0,
             threads: 1,
             seed,
-            max_nodes: 1 << 20,
-            ..SearchParams::default()
-        });
+            lag: 0.0,
+        };
+        let mut s = TreeSearch::new(
+            &think,
+            SearchParams {
+                max_nodes: 1 << 20,
+                ..SearchParams::default()
+            },
+        );
         let req = Request::new(
             g,
             g.to_move(),

@@ -23,7 +23,6 @@ pub mod loss;
 use crate::board::{Color, Vertex};
 use crate::engine::{Analysis, Engine, EngineOptions};
 use crate::rules::{parse_rules_name, Preset, Rules};
-use crate::search::flat::FlatParams;
 use crate::sgf::{self, GameRecord};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -424,15 +423,11 @@ fn color_at(rec: &GameRecord, i: usize, first: Color) -> Color {
 
 /// The engine options of a review: one thread, seeded, no book.
 fn engine_options(args: &ReviewArgs) -> EngineOptions {
-    EngineOptions {
-        search: FlatParams {
-            threads: 1,
-            seed: args.seed,
-            ..FlatParams::default()
-        },
-        book: false,
-        ..EngineOptions::default()
-    }
+    let mut o = EngineOptions::default();
+    o.settings.think.threads = 1;
+    o.settings.think.seed = args.seed;
+    o.settings.book = false;
+    o
 }
 
 /// The budget `args` ask for.

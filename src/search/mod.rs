@@ -14,6 +14,37 @@ use crate::rules::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// How long and how wide a searcher thinks: the engine-wide settings every player, the
+/// dead-stone judge and the clock read (their values and defaults are declared once, in the
+/// engine's settings table, `crate::engine::settings`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Think {
+    /// Playouts per move; `None`: as many as the time allows.
+    pub playouts: Option<u64>,
+    /// Seconds per move when no clock runs.
+    pub time: f64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Base seed of the random generators.
+    pub seed: u64,
+    /// Seconds kept back from every move under a clock, for the controller and the network.
+    pub lag: f64,
+}
+
+impl Think {
+    /// One thread, 1 s a move, seed 1, 0.3 s of lag: what the search's own tests use.
+    #[cfg(test)]
+    pub(crate) fn for_tests() -> Think {
+        Think {
+            playouts: None,
+            time: 1.0,
+            threads: 1,
+            seed: 1,
+            lag: 0.3,
+        }
+    }
+}
+
 /// What the search says about one root move, from the searching colour's view.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MoveInfo {

@@ -2,18 +2,10 @@
 
 use super::*;
 use crate::rules::Preset;
-use crate::search::flat::FlatParams;
 use std::time::Instant;
 
 fn engine() -> Gtp {
-    let opts = Options {
-        search: FlatParams {
-            playouts: Some(200),
-            ..FlatParams::default()
-        },
-        ..Options::default()
-    };
-    Gtp::new(&opts)
+    Gtp::new(&Options::for_tests(Some(200)))
 }
 
 fn ok(g: &mut Gtp, line: &str) -> String {
@@ -938,14 +930,8 @@ fn status_gfx_marks_the_dead_stones() {
 
 #[test]
 fn live_gfx_during_genmove() {
-    let opts = Options {
-        search: FlatParams {
-            playouts: None,
-            time: 1.2,
-            ..FlatParams::default()
-        },
-        ..Options::default()
-    };
+    let mut opts = Options::for_tests(None);
+    opts.settings.think.time = 1.2;
     let out = Shared::default();
     let mut g = Gtp::new(&opts).with_side_channel(Box::new(out.clone()));
     ok(&mut g, "boardsize 9");
@@ -982,7 +968,12 @@ fn live_gfx_during_genmove() {
 fn param_lists_and_sets_search_settings() {
     let mut g = engine();
     let list = ok(&mut g, "tengen-param");
-    assert_eq!(list.lines().count(), SearchParams::NAMES.len());
+    // the engine-wide settings first, then the tree search's
+    assert_eq!(
+        list.lines().count(),
+        crate::engine::SETTINGS.len() + SearchParams::NAMES.len()
+    );
+    assert!(list.starts_with("[string] numSearchThreads 1\n[string] maxPlayouts 200\n"));
     let has = |list: &str, want: &[&str]| want.iter().all(|w| list.lines().any(|l| l == *w));
     assert!(
         has(
@@ -1016,10 +1007,7 @@ fn param_lists_and_sets_search_settings() {
     // refused: the settings stay as they were
     let before = g.engine().search_params().clone();
     for (bad, message) in [
-        (
-            "tengen-param nonsense 1",
-            "unknown search parameter 'nonsense'",
-        ),
+        ("tengen-param nonsense 1", "unknown parameter 'nonsense'"),
         ("tengen-param rave_k -1", "bad value '-1' for rave_k"),
         (
             "tengen-param policy medium",
@@ -1117,13 +1105,8 @@ fn run_timed(opts: &Options, chunks: Vec<(u64, &'static str)>) -> (String, std::
 
 #[test]
 fn interrupt_stops_a_long_genmove() {
-    let opts = Options {
-        search: FlatParams {
-            time: 30.0,
-            ..FlatParams::default()
-        },
-        ..Options::default()
-    };
+    let mut opts = Options::for_tests(None);
+    opts.settings.think.time = 30.0;
     for stop in ["# interrupt\n", "gogui-interrupt\n"] {
         let (out, took) = run_timed(
             &opts,
@@ -1407,9 +1390,12 @@ fn kata_params_list_get_and_set() {
         ("kata-set-param nonsense 1", "unknown parameter 'nonsense'"),
         (
             "kata-set-param numSearchThreads 0",
-            "bad value '0' for numSearchThreads",
+            "bad value '0' for numSearchThreads (1 to 64, or auto (the number of cores))",
         ),
-        ("kata-set-param maxTime x", "bad value 'x' for maxTime"),
+        (
+            "kata-set-param maxTime x",
+            "bad value 'x' for maxTime (0.001 to 10^6 seconds)",
+        ),
         ("kata-set-param rave_k -1", "bad value '-1' for rave_k"),
         ("kata-get-param", SYNTAX),
         ("kata-set-param maxTime", SYNTAX),
@@ -1463,10 +1449,8 @@ fn analysis_ends_by_itself_at_maxvisits_or_maxtime() {
     assert!((0.39..5.0).contains(&took), "{took}");
     assert!(!lines.is_empty());
     // with no limit of its own, the command line's applies
-    let mut d = engine().with_analysis_limits(AnalysisLimits {
-        max_visits: Some(200),
-        max_time: None,
-    });
+    let mut d = engine();
+    ok(&mut d, "kata-set-param analysis-max-visits 200");
     ok(&mut d, "boardsize 9");
     let (lines, _) = quiet(&mut d, "lz-analyze b 1000");
     let before: f64 = values(&lines[0], "visits").iter().sum();

@@ -11,38 +11,22 @@
 mod root;
 mod work;
 
-use crate::search::{Report, Request, Searcher};
+use crate::search::{Report, Request, Searcher, Think};
 use root::{FlatRoot, Limit};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Tunable settings of the flat player, with their command-line defaults.
+/// The flat player's own settings (the engine-wide ones, threads and seed among them, come
+/// as a [`Think`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlatParams {
-    /// Playouts per move; `None` means: as many as the time allows.
-    pub playouts: Option<u64>,
-    /// Seconds per move when no clock is set.
-    pub time: f64,
-    /// Worker threads.
-    pub threads: usize,
-    /// Base seed of the random generators.
-    pub seed: u64,
-    /// Resign when the best move wins less often than this (0 disables resigning).
-    pub resign_threshold: f64,
     /// UCB1 exploration constant.
     pub exploration: f64,
 }
 
 impl Default for FlatParams {
     fn default() -> Self {
-        FlatParams {
-            playouts: None,
-            time: 1.0,
-            threads: 1,
-            seed: 1,
-            resign_threshold: 0.05,
-            exploration: 0.7,
-        }
+        FlatParams { exploration: 0.7 }
     }
 }
 
@@ -50,14 +34,18 @@ impl Default for FlatParams {
 /// with a playout count and one thread a seed gives the same report every time.
 #[derive(Clone, Debug)]
 pub struct FlatSearch {
+    think: Think,
     params: FlatParams,
 }
 
 impl FlatSearch {
-    /// A flat searcher with these settings (`playouts` and `time` are read by the engine,
-    /// the rest here).
-    pub fn new(params: FlatParams) -> FlatSearch {
-        FlatSearch { params }
+    /// A flat searcher with these threads and seed (`think`; its playouts and time are read
+    /// by the engine, which sets each search's limits) and settings.
+    pub fn new(think: &Think, params: FlatParams) -> FlatSearch {
+        FlatSearch {
+            think: think.clone(),
+            params,
+        }
     }
 
     /// Its settings.
@@ -76,7 +64,7 @@ impl Searcher for FlatSearch {
             (req.game, req.color, &req.limits, req.barred, req.interval);
         let never = AtomicBool::new(false);
         let stop = req.stop.unwrap_or(&never);
-        let mut root = FlatRoot::new(game, color, &self.params, barred);
+        let mut root = FlatRoot::new(game, color, &self.think, &self.params, barred);
         // the flat player has no notion of an unclear move: it stops at the soft limit
         let deadline = limits.time.map(|t| t.soft_deadline());
         let interval = match interval {
@@ -132,16 +120,13 @@ mod tests {
         s.parse::<Vertex>().unwrap().to_point(size).unwrap()
     }
 
-    /// The default settings with a fixed playout count.
-    pub(super) fn fixed(playouts: u64) -> FlatParams {
-        FlatParams {
-            playouts: Some(playouts),
-            ..FlatParams::default()
-        }
+    /// A one-thread flat searcher with the default settings.
+    pub(super) fn flat() -> FlatSearch {
+        FlatSearch::new(&Think::for_tests(), FlatParams::default())
     }
 
-    fn search(g: &Game, c: Color, params: FlatParams, limits: Limits, barred: &[Point]) -> Report {
-        FlatSearch::new(params).search(&Request::new(g, c, limits).barred(barred), &mut |_| {})
+    fn search(g: &Game, c: Color, mut s: FlatSearch, limits: Limits, barred: &[Point]) -> Report {
+        s.search(&Request::new(g, c, limits).barred(barred), &mut |_| {})
     }
 
     fn playouts(n: u64) -> Limits {
@@ -155,7 +140,7 @@ mod tests {
     fn same_seed_same_move() {
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
         let run = || {
-            let r = search(&g, Color::Black, fixed(500), playouts(500), &[]);
+            let r = search(&g, Color::Black, flat(), playouts(500), &[]);
             assert_eq!(r.playouts, 500);
             assert_eq!(r.color, Some(Color::Black));
             (r.moves[0].mv, r.moves[0].visits)
@@ -173,7 +158,7 @@ mod tests {
             .collect();
         g.setup(&b, &[], &[]).unwrap();
         for c in Color::BOTH {
-            let r = search(&g, c, fixed(50), playouts(50), &[]);
+            let r = search(&g, c, flat(), playouts(50), &[]);
             assert_eq!(r.moves.len(), 1, "{c}: {:?}", r.moves);
             assert_eq!(r.moves[0].mv, None);
             assert_eq!(r.moves[0].visits, 50);
@@ -193,12 +178,12 @@ mod tests {
             .into_iter()
             .filter(|&p| p != pt("C3", 5) && p != pt("B2", 5))
             .collect();
-        let r = search(&g, Color::Black, fixed(100), playouts(100), &barred);
+        let r = search(&g, Color::Black, flat(), playouts(100), &barred);
         assert_eq!(r.moves.len(), 2);
         assert!(r.moves.iter().all(|m| !barred.contains(&m.mv.unwrap())));
         // everything barred: only pass is left
         let all = g.board().points();
-        let r = search(&g, Color::Black, fixed(10), playouts(10), &all);
+        let r = search(&g, Color::Black, flat(), playouts(10), &all);
         assert_eq!(r.moves.len(), 1);
         assert_eq!(r.moves[0].mv, None);
     }
@@ -213,7 +198,7 @@ mod tests {
             .map(|v| pt(v, 5))
             .collect();
         g.setup(&b, &w, &[]).unwrap();
-        let r = search(&g, Color::Black, fixed(2000), playouts(2000), &[]);
+        let r = search(&g, Color::Black, flat(), playouts(2000), &[]);
         assert!(r.moves[0].mv.is_some());
         // capturing leaves Black the whole board: every playout through it is won
         let e3 = r.moves.iter().find(|m| m.mv == Some(pt("E3", 5))).unwrap();
@@ -226,7 +211,7 @@ mod tests {
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
         let mut n = 0;
         let mut last = Report::default();
-        let r = FlatSearch::new(fixed(300)).search(
+        let r = flat().search(
             &Request::new(
                 &g,
                 Color::White,
@@ -248,10 +233,11 @@ mod tests {
     #[test]
     fn two_threads_split_the_budget() {
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-        let p = FlatParams {
+        let think = Think {
             threads: 2,
-            ..fixed(300)
+            ..Think::for_tests()
         };
+        let p = FlatSearch::new(&think, FlatParams::default());
         let r = search(&g, Color::White, p, playouts(301), &[]);
         assert_eq!(r.playouts, 301);
         assert!(r.ownership[pt("E5", 9).idx()].abs() <= 1.0);
@@ -263,7 +249,7 @@ mod tests {
         let r = search(
             &g,
             Color::Black,
-            FlatParams::default(),
+            flat(),
             Limits {
                 playouts: None,
                 time: Some(TimeLimit::at_most(0.05)),
@@ -271,7 +257,7 @@ mod tests {
             &[],
         );
         assert!(r.playouts > 0);
-        let r = FlatSearch::new(FlatParams::default()).search(
+        let r = flat().search(
             &Request::new(&g, Color::Black, playouts(1_000_000)).stop(&AtomicBool::new(true)),
             &mut |_| {},
         );

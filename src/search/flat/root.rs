@@ -6,6 +6,7 @@ use super::work::{Job, Stats, Work};
 use super::FlatParams;
 use crate::board::{AnyBoard, Color, Point};
 use crate::rules::Game;
+use crate::search::Think;
 use crate::search::{MoveInfo, Report};
 use crate::with_board;
 use std::sync::atomic::AtomicBool;
@@ -36,6 +37,7 @@ pub(super) struct FlatRoot {
     /// Playouts run so far.
     pub(super) playouts: u64,
     rounds: u64,
+    think: Think,
     params: FlatParams,
 }
 
@@ -46,6 +48,7 @@ impl FlatRoot {
     pub(super) fn new(
         game: &Game,
         color: Color,
+        think: &Think,
         params: &FlatParams,
         barred: &[Point],
     ) -> FlatRoot {
@@ -78,6 +81,7 @@ impl FlatRoot {
             own: vec![0.0; n_idx],
             playouts: 0,
             rounds: 0,
+            think: think.clone(),
             params: params.clone(),
         }
     }
@@ -89,9 +93,9 @@ impl FlatRoot {
             (None, None) => Some(self.cands.len().max(1) as u64),
             (p, _) => p,
         };
-        let threads = self.params.threads.clamp(1, 64);
+        let threads = self.think.threads.clamp(1, 64);
         let seed = self
-            .params
+            .think
             .seed
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .wrapping_add(self.board.hash())
@@ -238,7 +242,7 @@ fn drop_lonely_edge_moves(board: &AnyBoard, cands: Vec<Point>) -> Vec<Point> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{fixed, pt};
+    use super::super::tests::pt;
     use super::*;
     use crate::rules::{Move, Preset, Rules};
 
@@ -246,7 +250,13 @@ mod tests {
     fn no_lonely_first_line_moves() {
         let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
         g.play(Color::Black, Move::Play(pt("C3", 9))).unwrap();
-        let s = FlatRoot::new(&g, Color::White, &fixed(10), &[]);
+        let s = FlatRoot::new(
+            &g,
+            Color::White,
+            &Think::for_tests(),
+            &FlatParams::default(),
+            &[],
+        );
         assert!(!s.cands.contains(&pt("A9", 9)));
         assert!(!s.cands.contains(&pt("F1", 9)));
         assert!(s.cands.contains(&pt("A1", 9)) && s.cands.contains(&pt("B2", 9)));
@@ -254,7 +264,15 @@ mod tests {
         // tiny boards keep every move
         let g = Game::new(5, Rules::preset(Preset::Chinese)).unwrap();
         assert_eq!(
-            FlatRoot::new(&g, Color::Black, &fixed(10), &[]).cands.len(),
+            FlatRoot::new(
+                &g,
+                Color::Black,
+                &Think::for_tests(),
+                &FlatParams::default(),
+                &[]
+            )
+            .cands
+            .len(),
             25
         );
     }

@@ -16,10 +16,6 @@ use table::{NAME_LIST, PARAMS};
 /// Settings of the Monte-Carlo tree search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchParams {
-    /// Worker threads sharing one tree.
-    pub threads: usize,
-    /// Base seed of the workers' random generators.
-    pub seed: u64,
     /// The playout policy and its settings.
     pub playout: PlayoutParams,
     /// RAVE equivalence parameter K of Silver's schedule beta = r / (r + n + n r / K);
@@ -37,7 +33,7 @@ pub struct SearchParams {
     pub prior: PriorParams,
     /// Weight of the AMAF update for early moves (Pachi's 1 + w (L - t) / (L - s + 1)); 0 = flat.
     pub amaf_early_weight: f64,
-    /// Most nodes the tree may hold.
+    /// Most nodes the tree may hold (the engine sets it from its `max-tree-mb` setting).
     pub max_nodes: usize,
     /// Fewest visits of the root before the search may stop at the soft limit.
     pub min_visits_to_stop: u64,
@@ -57,8 +53,6 @@ pub struct SearchParams {
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
-            threads: 1,
-            seed: 1,
             playout: PlayoutParams::default(),
             rave_k: 0.0,
             exploration: 0.0,
@@ -257,27 +251,6 @@ fn pct(v: &str) -> Option<u32> {
 mod tests {
     use super::*;
 
-    /// docs/options.md holds [`SearchParams::markdown_table`] between its markers;
-    /// `TENGEN_BLESS=1` rewrites it there.
-    #[test]
-    fn settings_table_in_the_docs_is_the_one_table() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/options.md");
-        let text = std::fs::read_to_string(&path).unwrap();
-        let (begin, end) = ("<!-- begin settings -->\n", "<!-- end settings -->");
-        let a = text.find(begin).expect("begin marker") + begin.len();
-        let b = text.find(end).expect("end marker");
-        let want = SearchParams::markdown_table();
-        if std::env::var("TENGEN_BLESS").is_ok() {
-            std::fs::write(&path, format!("{}{want}{}", &text[..a], &text[b..])).unwrap();
-            return;
-        }
-        assert_eq!(
-            text[a..b],
-            want,
-            "docs/options.md's settings table is stale: TENGEN_BLESS=1 cargo test settings_table"
-        );
-    }
-
     #[test]
     fn the_table_shows_the_per_size_defaults() {
         let t = SearchParams::table();
@@ -385,7 +358,6 @@ mod tests {
             let v = match *name {
                 "policy" => "light".to_string(),
                 "learned_gammas" => gammas_file.clone(),
-                "max_nodes" => (5000 + i).to_string(),
                 "prior_early_pass" => "0".to_string(),
                 "prior_net" => "0.25".to_string(),
                 _ => (i % 90 + 2).to_string(),

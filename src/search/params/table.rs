@@ -93,18 +93,6 @@ pub(super) const PARAMS: &[Param] = &[
         },
     },
     Param {
-        name: "max_nodes",
-        range: "1000 to 10^9",
-        doc: "most nodes the tree holds (`--max-tree-mb` sets it: 48 bytes a node)",
-        small: None,
-        large: None,
-        get: |p| p.max_nodes.to_string(),
-        set: |p, v| {
-            p.max_nodes = num(v)?.clamp(1000.0, 1e9) as usize;
-            Some(())
-        },
-    },
-    Param {
         name: "min_visits_to_stop",
         range: "0 to 10^12",
         doc: "root visits before the search may stop at the soft limit",

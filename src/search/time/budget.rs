@@ -5,27 +5,7 @@
 use super::GameClock;
 use crate::board::Color;
 use crate::clock::{Overtime, SideClock, TimeControl};
-
-/// What the time manager is given besides the clock.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeParams {
-    /// Seconds per move when no clock runs (`--time`).
-    pub default: f64,
-    /// Seconds kept back from every move for the controller and the network (`--lag-margin`).
-    pub lag: f64,
-}
-
-impl Default for TimeParams {
-    fn default() -> Self {
-        TimeParams {
-            default: 1.0,
-            lag: LAG_MARGIN,
-        }
-    }
-}
-
-/// Default of `--lag-margin`.
-pub const LAG_MARGIN: f64 = 0.3;
+use crate::search::Think;
 
 /// The longest soft limit per move under a clock, unless `--time` asks for more (10 x
 /// `--time`): day-long correspondence clocks (gtp2ogs) must not keep the engine busy for hours.
@@ -71,7 +51,7 @@ const FISCHER_RESERVE_LAGS: f64 = 4.0;
 impl GameClock {
     /// The soft and hard limits for `c`'s move in situation `s`.
     ///
-    /// - No clock: `default` soft, `HARD_FACTOR` times it hard.
+    /// - No clock: `time` soft, `HARD_FACTOR` times it hard.
     /// - Main time: the share of this move among the moves still to play, weighted by game
     ///   phase (`phase_weight`), never below the overtime per move; hard is a bounded
     ///   multiple of it, at most a quarter of the main time left plus one move's overtime.
@@ -85,12 +65,12 @@ impl GameClock {
     ///   top, at least what the cap would waste; hard never past the bank.
     ///
     /// The lag margin comes off every limit; soft is capped at `MAX_MOVE_SECONDS` (or ten
-    /// times `default` when that is more), and hard at a per-move cap when there is one.
-    pub fn move_times(&self, c: Color, s: &Situation, p: &TimeParams) -> MoveTime {
+    /// times `time` when that is more), and hard at a per-move cap when there is one.
+    pub fn move_times(&self, c: Color, s: &Situation, p: &Think) -> MoveTime {
         let lag = p.lag.max(0.0);
         let unclocked = MoveTime {
-            soft: p.default,
-            hard: p.default * HARD_FACTOR,
+            soft: p.time,
+            hard: p.time * HARD_FACTOR,
             spend_all: false,
         };
         let (Some(tc), Some(l)) = (self.control(c), self.left(c)) else {
@@ -150,7 +130,7 @@ impl GameClock {
                 spend_all: false,
             }
         };
-        let cap = (10.0 * p.default).max(MAX_MOVE_SECONDS);
+        let cap = (10.0 * p.time).max(MAX_MOVE_SECONDS);
         let per_move = tc.max_move.map_or(f64::INFINITY, |m| m - lag);
         let soft = t.soft.min(per_move).clamp(MIN_THINK, cap);
         MoveTime {
@@ -241,10 +221,14 @@ mod tests {
         }
     }
 
-    fn params(default: f64) -> TimeParams {
-        TimeParams {
-            default,
+    /// The lag margin of these tests.
+    const LAG_MARGIN: f64 = 0.3;
+
+    fn params(time: f64) -> Think {
+        Think {
+            time,
             lag: LAG_MARGIN,
+            ..Think::for_tests()
         }
     }
 

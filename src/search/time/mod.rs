@@ -13,6 +13,6 @@ mod budget;
 mod clock;
 mod stop;
 
-pub use budget::{MoveTime, Situation, TimeParams, LAG_MARGIN};
+pub use budget::{MoveTime, Situation};
 pub use clock::GameClock;
 pub use stop::{stop_reason, Progress, StopReason, TimeLimit};

@@ -148,7 +148,7 @@ fn widening_key(point: Point, prior_n: u32, prior_w2: u32) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{params, pt, run};
+    use super::super::tests::{params, pt, run, think};
     use super::super::TreeSearch;
     use super::*;
     use crate::rules::{Game, Move, Preset, Rules};
@@ -167,7 +167,7 @@ mod tests {
         }
         // named settings, which the per-size defaults leave as they are
         let net_params = |share: f64| {
-            let mut p = params(1);
+            let mut p = params();
             for a in ["pw_base=3", "net_visits=40", &format!("prior_net={share}")] {
                 p.set(a).unwrap();
             }
@@ -180,9 +180,9 @@ mod tests {
                 .map(|n| (n.point(), n.prior_n.load(Relaxed), n.prior_w2.load(Relaxed)))
                 .collect()
         };
-        let mut off = TreeSearch::new(net_params(0.0));
+        let mut off = TreeSearch::new(&think(1), net_params(0.0));
         run(&mut off, &g, Color::White, 600);
-        let mut on = TreeSearch::new(net_params(1.0));
+        let mut on = TreeSearch::new(&think(1), net_params(1.0));
         run(&mut on, &g, Color::White, 600);
         assert_ne!(
             priors(&off),

@@ -117,7 +117,6 @@ impl TreeSearch {
                 .count() as u32
         };
         let seed = self
-            .params
             .seed
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .wrapping_add(board.hash())

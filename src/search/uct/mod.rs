@@ -27,7 +27,7 @@ mod walk;
 use super::params::SearchParams;
 use super::time::{stop_reason, MoveTime, TimeLimit};
 use super::tree::Tree;
-use super::{Extras, Report, Request, Searcher};
+use super::{Extras, Report, Request, Searcher, Think};
 use crate::board::Color;
 use crate::rules::{Game, Move};
 use job::Job;
@@ -43,6 +43,8 @@ const DEFAULT_PLAYOUTS: u64 = 1000;
 /// The tree search player.
 pub struct TreeSearch {
     params: SearchParams,
+    /// Base seed of the workers' random generators.
+    seed: u64,
     pool: Pool,
     /// The game and move list the tree's root stands for.
     at: Option<(GameKey, Vec<(Color, Move)>)>,
@@ -56,10 +58,13 @@ pub struct TreeSearch {
 }
 
 impl TreeSearch {
-    /// A tree search with these settings; its worker threads start now and wait for work.
-    pub fn new(params: SearchParams) -> TreeSearch {
+    /// A tree search with `think`'s threads and seed (its playouts and time are read by the
+    /// engine, which sets each search's limits) and these settings; its worker threads
+    /// start now and wait for work.
+    pub fn new(think: &Think, params: SearchParams) -> TreeSearch {
         TreeSearch {
-            pool: Pool::new(params.max_nodes, params.threads),
+            pool: Pool::new(params.max_nodes, think.threads),
+            seed: think.seed,
             params,
             at: None,
             pondering: None,

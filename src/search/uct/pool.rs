@@ -180,7 +180,7 @@ fn worker(shared: Arc<Shared>, thread: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::params;
+    use super::super::tests::{params, think};
     use super::super::TreeSearch;
     use crate::board::Color;
     use crate::rules::{Game, Preset, Rules};
@@ -193,7 +193,7 @@ mod tests {
         // regression: a panicking worker never lowered the running count, so the search
         // (and every later one) waited for ever
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-        let mut s = TreeSearch::new(params(2));
+        let mut s = TreeSearch::new(&think(2), params());
         s.fail_at = Some(300);
         let limits = Limits {
             playouts: None,

@@ -141,7 +141,7 @@ fn principal_variation(tree: &Tree, k: NodeId, len: usize) -> Vec<(Option<Point>
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::params;
+    use super::super::tests::{params, think};
     use super::super::TreeSearch;
     use crate::board::Color;
     use crate::rules::{Game, Preset, Rules};
@@ -153,7 +153,7 @@ mod tests {
         // regression: under load a tiny time allowance could finish no playout, and the
         // empty report became a pass on an empty board
         let g = Game::new(19, Rules::preset(Preset::Chinese)).unwrap();
-        let r = TreeSearch::new(params(1)).search(
+        let r = TreeSearch::new(&think(1), params()).search(
             &Request::new(
                 &g,
                 Color::Black,

@@ -138,7 +138,7 @@ impl TreeSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{params, pt, run};
+    use super::super::tests::{params, pt, run, think};
     use super::super::TreeSearch;
     use super::*;
     use crate::rules::{Preset, Rules};
@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn two_threads_and_reuse() {
         let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-        let mut s = TreeSearch::new(params(2));
+        let mut s = TreeSearch::new(&think(2), params());
         let r = run(&mut s, &g, Color::Black, 4000);
         assert!(r.playouts >= 4000 && r.playouts < 4010);
         let best = r.moves[0].mv.unwrap();
@@ -172,7 +172,7 @@ mod tests {
     #[test]
     fn pondering_grows_the_tree_the_next_search_starts_from() {
         let mut g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-        let mut s = TreeSearch::new(params(1));
+        let mut s = TreeSearch::new(&think(1), params());
         let r = run(&mut s, &g, Color::Black, 500);
         g.play(Color::Black, Move::Play(r.moves[0].mv.unwrap()))
             .unwrap();
@@ -219,7 +219,7 @@ mod tests {
         let k10 = Point::new(9, 9, 19);
         // K10's prior visits and doubled wins at the root
         let prior = |hints: &[(Point, f64)]| {
-            let mut s = TreeSearch::new(params(1));
+            let mut s = TreeSearch::new(&think(1), params());
             s.search(
                 &Request::new(&g, Color::Black, limits).hints(hints),
                 &mut |_| {},
@@ -240,7 +240,7 @@ mod tests {
     #[test]
     fn barred_and_superko_moves_are_never_chosen() {
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-        let mut s = TreeSearch::new(params(1));
+        let mut s = TreeSearch::new(&think(1), params());
         let barred = [pt("E5", 9), pt("D5", 9), pt("E4", 9)];
         let r = s.search(
             &Request::new(
@@ -271,7 +271,7 @@ mod tests {
             Rules::preset(Preset::Chinese),
         )
         .unwrap();
-        let mut s = TreeSearch::new(params(1));
+        let mut s = TreeSearch::new(&think(1), params());
         let r = run(&mut s, &g, Color::White, 200);
         assert_eq!(r.moves.len(), 1);
         assert_eq!(r.moves[0].mv, None);

@@ -142,7 +142,7 @@ pub(super) fn select(tree: &Tree, id: NodeId, job: &Job, at_root: bool) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{params, pt, run};
+    use super::super::tests::{params, pt, run, think};
     use super::super::TreeSearch;
     use super::*;
     use crate::board::Color;
@@ -168,10 +168,10 @@ mod tests {
     #[test]
     fn ownership_and_criticality_shape_the_selection_values() {
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-        let mut p = params(1);
+        let mut p = params();
         p.prior.owned = 1.0;
         p.prior.crit = 1.0;
-        let s = TreeSearch::new(p);
+        let s = TreeSearch::new(&think(1), p);
         let job = s.new_job(&g, Color::Black, 0, false, Extras::default());
         let e = job.priors.params.even as f64;
         let (a, b, c) = (pt("A1", 9), pt("E5", 9), pt("C3", 9));
@@ -198,11 +198,14 @@ mod tests {
         // pw_base 3 and a first widening far away: the root's searched stones are among its
         // three best priors (children ordered by prior), whatever the playouts say
         let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-        let mut s = TreeSearch::new(SearchParams {
-            pw_base: 3,
-            pw_visits: 1e9,
-            ..params(1)
-        });
+        let mut s = TreeSearch::new(
+            &think(1),
+            SearchParams {
+                pw_base: 3,
+                pw_visits: 1e9,
+                ..params()
+            },
+        );
         let r = run(&mut s, &g, Color::Black, 400);
         let tree = s.tree_read();
         let kids: Vec<_> = tree.children(tree.root()).map(|k| tree.node(k)).collect();

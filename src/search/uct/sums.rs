@@ -307,7 +307,7 @@ impl LocalSums {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::params;
+    use super::super::tests::{params, think};
     use super::super::TreeSearch;
     use crate::board::{Color, Point};
     use crate::rules::{Game, Preset, Rules};
@@ -320,7 +320,7 @@ mod tests {
             playouts: Some(2000),
             ..Limits::default()
         };
-        let mut s = TreeSearch::new(params(1));
+        let mut s = TreeSearch::new(&think(1), params());
         let plain = s.search(&Request::new(&g, Color::Black, limits), &mut |_| {});
         // the uncertainty of the lead comes with every report, the extras only on request: on
         // an empty 9x9 board at most the 81 points' independent spread, 9
@@ -338,7 +338,7 @@ mod tests {
             moves_ownership: true,
             ownership_stdev: true,
         };
-        let mut s = TreeSearch::new(params(1));
+        let mut s = TreeSearch::new(&think(1), params());
         let r = s.search(
             &Request::new(&g, Color::Black, limits).extras(extras),
             &mut |_| {},

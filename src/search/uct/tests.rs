@@ -10,11 +10,16 @@ pub(super) fn pt(s: &str, size: usize) -> Point {
     s.parse::<Vertex>().unwrap().to_point(size).unwrap()
 }
 
-/// The default settings with `threads` workers.
-pub(super) fn params(threads: usize) -> SearchParams {
-    SearchParams {
+/// The default settings.
+pub(super) fn params() -> SearchParams {
+    SearchParams::default()
+}
+
+/// The tests' thinking with `threads` workers.
+pub(super) fn think(threads: usize) -> Think {
+    Think {
         threads,
-        ..SearchParams::default()
+        ..Think::for_tests()
     }
 }
 
@@ -36,8 +41,18 @@ pub(super) fn run(s: &mut TreeSearch, g: &Game, c: Color, n: u64) -> Report {
 #[test]
 fn same_seed_same_search() {
     let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-    let a = run(&mut TreeSearch::new(params(1)), &g, Color::Black, 2000);
-    let b = run(&mut TreeSearch::new(params(1)), &g, Color::Black, 2000);
+    let a = run(
+        &mut TreeSearch::new(&think(1), params()),
+        &g,
+        Color::Black,
+        2000,
+    );
+    let b = run(
+        &mut TreeSearch::new(&think(1), params()),
+        &g,
+        Color::Black,
+        2000,
+    );
     assert_eq!(a.moves, b.moves);
     assert_eq!(a.playouts, 2000);
 }
@@ -61,7 +76,7 @@ fn captures_the_cutting_stones_in_atari() {
         Rules::preset(Preset::Chinese),
     )
     .unwrap();
-    let mut s = TreeSearch::new(params(1));
+    let mut s = TreeSearch::new(&think(1), params());
     let r = run(&mut s, &g, Color::Black, 3000);
     assert_eq!(r.moves[0].mv, Some(pt("E5", 9)), "{:?}", &r.moves[..3]);
     assert!(r.winrate > 0.7, "{}", r.winrate);
@@ -74,7 +89,7 @@ fn captures_the_cutting_stones_in_atari() {
 #[test]
 fn reports_come_while_searching() {
     let g = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
-    let mut s = TreeSearch::new(params(1));
+    let mut s = TreeSearch::new(&think(1), params());
     let mut n = 0;
     let now = Instant::now();
     let r = s.search(
