@@ -1,9 +1,10 @@
 //! The one place that turns a search into a move: play the best move, pass or resign, from
 //! the search's [`Report`] and the game (who passed, cleanup phase), whichever searcher ran.
 
-use crate::board::{Color, Point};
+use crate::board::{AnyBoard, Bitset, Color, Point};
 use crate::rules::{Count, Game, GameScore, Move, Scoring};
 use crate::search::{MoveInfo, Report};
+use crate::with_board;
 
 /// What to do with the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,34 +291,25 @@ pub fn safe_fill(report: &Report, game: &Game, color: Color) -> Option<Point> {
     cands.sort_by(|a, b| b.0.total_cmp(&a.0));
     cands.into_iter().map(|(_, p)| p).find(|&p| {
         let mut after = board.clone();
-        if after.try_play(color, p).is_err() || after.lib_count(p) < 2 {
-            return false;
-        }
-        let mut seen: Vec<Point> = vec![];
-        let mut eyes = 0;
-        let mut big = false;
-        for l in after.chain_liberties(p) {
-            if seen.contains(&l) {
-                continue;
-            }
-            // the empty region through l, and whether only `color` borders it
-            let mut region = vec![l];
-            let mut own_only = true;
-            let mut i = 0;
-            while i < region.len() {
-                for q in after.neighbors(region[i]) {
-                    match after.color_at(q) {
-                        None if !region.contains(&q) => region.push(q),
-                        Some(c) if c != color => own_only = false,
-                        _ => {}
-                    }
-                }
-                i += 1;
-            }
-            seen.extend_from_slice(&region);
-            if own_only {
+        after.try_play(color, p).is_ok() && after.lib_count(p) >= 2 && two_eyes(&after, color, p)
+    })
+}
+
+/// Whether the chain of `color` at `p` touches two empty regions that only `color` borders
+/// (eyes), or one of at least 7 points: the regions are the board's own flood fill.
+fn two_eyes(board: &AnyBoard, color: Color, p: Point) -> bool {
+    with_board!(board, b => {
+        let enemy = b.stones(color.opponent());
+        let mut rest = *b.chain_libs(p);
+        let (mut eyes, mut big) = (0, false);
+        while let Some(l) = rest.first() {
+            let mut seed = Bitset::EMPTY;
+            seed.insert(l);
+            let region = b.flood(&seed, b.empty_points());
+            rest = rest.and_not(&region);
+            if !b.dilate(&region).intersects(enemy) {
                 eyes += 1;
-                big |= region.len() >= 7;
+                big |= region.count() >= 7;
             }
         }
         eyes >= 2 || big
@@ -514,7 +506,7 @@ mod tests {
 
     #[test]
     fn cleanup_plays_only_while_opponent_stones_are_dead() {
-        let g = crate::engine::status::tests::two_stones();
+        let g = crate::rules::status::estimate::tests::two_stones();
         let a1 = pt("A1", 5);
         // Black owns everything: White's D3 is dead, Black keeps playing
         let r = report(Color::Black, Some(a1), 0.9, 10.0, 1.0);

@@ -5,7 +5,6 @@
 //! - [`mod@genmove`]: the one road of a generated move: plan, propose (book or search),
 //!   decide, commit.
 //! - [`mod@decide`]: the one place that turns a search report into play, pass or resign.
-//! - [`status`]: dead stones and seki for scoring, cached per position.
 //! - [`owners`]: who owns a point after seeded playouts (the playout policy measured alone).
 
 pub mod book;
@@ -15,7 +14,6 @@ pub mod genmove;
 pub mod owners;
 pub mod rank;
 pub mod settings;
-pub mod status;
 
 pub use decide::{decide, Decision, Policy, Standing};
 pub use dynkomi::{DynKomi, DynKomiMode, DynKomiParams};
@@ -23,9 +21,9 @@ pub use genmove::Genmove;
 pub use owners::{playout_owners, Owners};
 pub use rank::{Pace, Rank};
 pub use settings::{Setting, Settings, SETTINGS};
-pub use status::{estimate_status, seki_chains, StatusCache};
 
 use crate::board::{Color, IllegalMove, Point};
+use crate::rules::status::estimate::{estimate_status, StatusCache};
 use crate::rules::status::{confirm, ConfirmLimits, Confirmation};
 use crate::rules::{Game, GameScore, Handicap, Move, Preset, Rules, SetupError, StatusMap};
 use crate::search::flat::{FlatParams, FlatSearch};
@@ -733,10 +731,12 @@ impl Engine {
                         // every load
                         time: budget.map(|_| TimeLimit::at_most(time)),
                     };
-                    judge.search(
-                        &Request::new(game, to_move, limits).must_move(),
-                        &mut |_| {},
-                    )
+                    judge
+                        .search(
+                            &Request::new(game, to_move, limits).must_move(),
+                            &mut |_| {},
+                        )
+                        .ownership
                 })
             });
             if !game.rules().remove_dead {

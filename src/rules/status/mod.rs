@@ -13,6 +13,10 @@
 //! First-class life is alive, second-class life is seki, and none is dead when the chain
 //! is surrounded by White stones of first-class life only, seki otherwise.
 //!
+//! The playout estimate itself, its simple-seki reading and the cache of the last
+//! judgement are in [`estimate`]; with this module they are the one place where dead
+//! stones and seki are decided for scoring.
+//!
 //! How: [`safety::secure`] (Benson's unconditional life plus a rule for large empty eye
 //! spaces) settles most of the board at once; enemy stones inside an area of one colour
 //! with at least [`LARGE_REGION`] empty points, whose stones the playout estimate calls
@@ -23,6 +27,7 @@
 //! (area too large, node budget, time) takes the playout estimate's status, and the log
 //! says so.
 
+pub mod estimate;
 pub mod race;
 pub mod safety;
 pub mod solve;

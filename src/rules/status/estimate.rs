@@ -1,12 +1,13 @@
-//! Dead stones and seki for scoring: one judgement per position, by status confirmation
-//! ([`crate::rules::status`]) with the playout estimate of this module as its fallback,
-//! cached so that `final_status_list`, `final_score`, `tengen-status` and `printsgf` agree
-//! and only the first of them works.
+//! The playout estimate of dead stones and seki, the confirmation's fallback and the whole
+//! judgement under area rules: simple seki read from the board ([`seki_chains`]), the rest
+//! from the ownership of playouts with each side moving first ([`estimate_status`], which
+//! asks its caller for the ownership: the engine runs the searches), and the cache of the
+//! last judgement ([`StatusCache`]), so that `final_status_list`, `final_score`,
+//! `tengen-status` and `printsgf` agree and only the first of them works.
 
+use super::{Confirmation, Estimated};
 use crate::board::{AnyBoard, Color, Point};
-use crate::rules::status::{Confirmation, Estimated};
 use crate::rules::{Game, Rules, Status, StatusMap};
-use crate::search::Report;
 
 /// Chains (by head) in a simple seki: every liberty is either a one-point eye of the chain's
 /// colour or shared with an enemy chain, at most one eye, at least two liberties, and every
@@ -131,9 +132,10 @@ const SURE_ENOUGH: f64 = 0.95;
 /// lives after the owner answers (on a sparse unfinished 13x13 record of bench/score.py,
 /// two lone stones the mean of both sides called alive by 0.05 were dead in GNU Go's
 /// play-out).
-/// `search(c, n)` runs the search with `c` to move and `n` playouts; it is called (Black
-/// first, then White) only when the rules remove dead stones and the board holds stones,
-/// first with `first` playouts.
+/// `ownership(c, n)` runs a search with `c` to move and `n` playouts and gives the mean
+/// final owner of every point by padded index (+1 Black, -1 White; empty when unknown); it
+/// is called (Black first, then White) only when the rules remove dead stones and the
+/// board holds stones, first with `first` playouts.
 ///
 /// How sure the estimate is of a chain: in each playout a chain is as good as all taken or
 /// all kept, so its mean ownership `m` over `n` playouts a side, both sides pooled, has a
@@ -147,7 +149,7 @@ pub fn estimate_status(
     game: &Game,
     first: u64,
     most: u64,
-    mut search: impl FnMut(Color, u64) -> Report,
+    mut ownership: impl FnMut(Color, u64) -> Vec<f64>,
 ) -> Estimated {
     let mut status = game.default_status();
     let board = game.board();
@@ -177,12 +179,12 @@ pub fn estimate_status(
     let mut judged: Vec<(Point, f64, f64, f64)> = Vec::new();
     loop {
         for c in Color::BOTH {
-            let r = search(c, n);
+            let own = ownership(c, n);
             let sum = &mut pooled[c.index()];
-            if sum.len() < r.ownership.len() {
-                sum.resize(r.ownership.len(), 0.0);
+            if sum.len() < own.len() {
+                sum.resize(own.len(), 0.0);
             }
-            for (s, o) in sum.iter_mut().zip(&r.ownership) {
+            for (s, o) in sum.iter_mut().zip(&own) {
                 *s += o * n as f64;
             }
         }
@@ -348,21 +350,14 @@ pub(crate) mod tests {
             1 . . . . .";
         Game::from_diagram(diagram, Rules::preset(Preset::Chinese)).unwrap()
     }
-    use crate::search::flat::{FlatParams, FlatSearch};
-    use crate::search::{Limits, Searcher};
-    use crate::search::{Request, Think};
 
     fn pt(s: &str, size: usize) -> Point {
         s.parse::<Vertex>().unwrap().to_point(size).unwrap()
     }
 
-    fn flat(game: &Game, c: Color) -> Report {
-        let limits = Limits {
-            playouts: Some(250),
-            ..Limits::default()
-        };
-        FlatSearch::new(&Think::for_tests(), FlatParams::default())
-            .search(&Request::new(game, c, limits), &mut |_| {})
+    /// Playouts that give every point to the side moving first.
+    fn first_owns(c: Color) -> Vec<f64> {
+        vec![c.sign(); 1024]
     }
 
     #[test]
@@ -379,7 +374,8 @@ pub(crate) mod tests {
         let mut g = Game::from_diagram(seki, Rules::preset(Preset::Chinese)).unwrap();
         g.set_komi(0.5);
         assert_eq!(seki_chains(g.board()).len(), 2);
-        let st = estimate_status(&g, 250, 250, |c, _| flat(&g, c)).status;
+        // whatever the playouts say, the seki stands
+        let st = estimate_status(&g, 250, 250, |c, _| first_owns(c)).status;
         assert_eq!(st.get(pt("A1", 7)), Status::Seki);
         assert_eq!(st.get(pt("G7", 7)), Status::Seki);
         assert_eq!(g.score(&st).to_string(), "W+0.5");
@@ -424,10 +420,7 @@ pub(crate) mod tests {
     fn chains_the_ownership_gives_away_are_dead() {
         let g = two_stones();
         // a searcher that says White owns the board whoever moves first
-        let white_owns = Report {
-            ownership: vec![-1.0; 1024],
-            ..Report::default()
-        };
+        let white_owns = vec![-1.0; 1024];
         let mut calls = vec![];
         let st = estimate_status(&g, 500, 500, |c, _| {
             calls.push(c);
@@ -438,7 +431,7 @@ pub(crate) mod tests {
         assert_eq!(st.get(pt("B4", 5)), Status::Dead);
         assert_eq!(st.get(pt("D3", 5)), Status::Alive);
         // without ownership nothing is judged dead
-        let st = estimate_status(&g, 500, 4000, |_, _| Report::default()).status;
+        let st = estimate_status(&g, 500, 4000, |_, _| Vec::new()).status;
         assert_eq!(st.get(pt("B4", 5)), Status::Alive);
         // rules that count the board as it stands never search
         let mut tt = g.clone();
@@ -502,11 +495,7 @@ pub(crate) mod tests {
                     o[pt(v, 5).idx()] = -1.0;
                 }
             }
-            let r = Report {
-                ownership: o,
-                ..Report::default()
-            };
-            estimate_status(&g, 500, 500, |_, _| r.clone())
+            estimate_status(&g, 500, 500, |_, _| o.clone())
         };
         let e = owned(true);
         assert_eq!(e.status.get(pt("A3", 5)), Status::Alive);
@@ -523,16 +512,10 @@ pub(crate) mod tests {
         let g = two_stones();
         // Black's B4 kept in 40% of the playouts with White moving first (mean ownership
         // -0.2): dead (the line at -0.3 before called it alive)
-        let e = estimate_status(&g, 500, 8000, |_, _| Report {
-            ownership: vec![-0.2; 1024],
-            ..Report::default()
-        });
+        let e = estimate_status(&g, 500, 8000, |_, _| vec![-0.2; 1024]);
         assert_eq!(e.status.get(pt("B4", 5)), Status::Dead);
         // kept in 60%: alive
-        let e = estimate_status(&g, 500, 8000, |_, _| Report {
-            ownership: vec![0.2; 1024],
-            ..Report::default()
-        });
+        let e = estimate_status(&g, 500, 8000, |_, _| vec![0.2; 1024]);
         assert_eq!(e.status.get(pt("B4", 5)), Status::Alive);
     }
 
@@ -542,9 +525,8 @@ pub(crate) mod tests {
         // each side moving first wins most of the board: Black's B4 is kept in 35% of the
         // playouts with White first (-0.3) and 80% with Black first (+0.6), White's D3 in
         // 65% with White first and 20% with Black first
-        let e = estimate_status(&g, 500, 500, |c, _| Report {
-            ownership: vec![if c == Color::Black { 0.6 } else { -0.3 }; 1024],
-            ..Report::default()
+        let e = estimate_status(&g, 500, 500, |c, _| {
+            vec![if c == Color::Black { 0.6 } else { -0.3 }; 1024]
         });
         // over both sides B4's mean is +0.15: alive (from White moving first alone, dead);
         // D3's is -0.15 from White's view: dead (from Black moving first alone, too)
@@ -563,10 +545,7 @@ pub(crate) mod tests {
         let mut asked = vec![];
         let e = estimate_status(&g, 500, 8000, |c, n| {
             asked.push((c, n));
-            Report {
-                ownership: vec![0.04; 1024],
-                ..Report::default()
-            }
+            vec![0.04; 1024]
         });
         use Color::{Black, White};
         assert_eq!(
@@ -578,19 +557,13 @@ pub(crate) mod tests {
         let sure = e.sure[pt("B4", 5).idx()].unwrap();
         assert!((0.95..0.99).contains(&sure), "{sure}");
         // never past the most it may spend
-        let e = estimate_status(&g, 500, 1000, |_, _| Report {
-            ownership: vec![0.02; 1024],
-            ..Report::default()
-        });
+        let e = estimate_status(&g, 500, 1000, |_, _| vec![0.02; 1024]);
         assert_eq!(e.playouts, 1000);
         // a clear verdict needs one round
         let mut rounds = 0;
         let e = estimate_status(&g, 500, 8000, |_, _| {
             rounds += 1;
-            Report {
-                ownership: vec![-0.9; 1024],
-                ..Report::default()
-            }
+            vec![-0.9; 1024]
         });
         assert_eq!((rounds, e.playouts), (2, 500));
         assert_eq!(e.status.get(pt("B4", 5)), Status::Dead);
@@ -603,7 +576,7 @@ pub(crate) mod tests {
         let mut cache = StatusCache::default();
         let judge = |g: &Game| {
             crate::rules::status::confirm(g, &Default::default(), || {
-                estimate_status(g, 250, 250, |c, _| flat(g, c))
+                estimate_status(g, 250, 250, |c, _| first_owns(c))
             })
         };
         let a = cache.get(&g, false, || judge(&g)).clone();
