@@ -29,7 +29,6 @@ use crate::rules::{Game, GameScore, Handicap, Move, Preset, Rules, SetupError, S
 use crate::search::flat::{FlatParams, FlatSearch};
 use crate::search::params::SearchParams;
 use crate::search::time::{GameClock, MoveTime, Situation, TimeLimit};
-use crate::search::tree::NODE_BYTES;
 use crate::search::{Extras, Limits, Report, Request, Searcher, Think};
 use crate::sgf::{GameRecord, SgfError};
 use rand::rngs::SmallRng;
@@ -121,7 +120,8 @@ impl EngineOptions {
 
 /// The one factory of searchers: the engine's player and its status judge both come from
 /// it, each with its [`Think`] (threads and seed) and the player's own settings; the tree
-/// takes at most `max_tree_mb` MiB.
+/// search takes at most `max_tree_mb` MiB, its workers' buffers included
+/// ([`crate::search::uct::nodes_within`]).
 pub fn make_searcher(
     player: Player,
     think: &Think,
@@ -134,7 +134,11 @@ pub fn make_searcher(
         Player::Tree => Box::new(crate::search::uct::TreeSearch::new(
             think,
             SearchParams {
-                max_nodes: ((max_tree_mb as usize) << 20) / NODE_BYTES,
+                max_nodes: crate::search::uct::nodes_within(
+                    (max_tree_mb as usize) << 20,
+                    think.threads,
+                    tree,
+                ),
                 ..tree.clone()
             },
         )),

@@ -314,7 +314,7 @@ pub const SETTINGS: &[Setting] = &[
         alias: None,
         values: "1 to 2^20 MiB",
         default: "1024",
-        doc: "most memory the search tree may take; a full tree stops growing and the search goes on in the nodes it has",
+        doc: "most memory the search may take: its tree and each thread's buffers (the process holds about 25 MB more: docs/options.md, Memory); a full tree stops growing and the search goes on in the nodes it has",
         reader: "the tree player",
         switch: false,
         choices: &[],

@@ -40,6 +40,30 @@ use std::time::{Duration, Instant};
 /// Playouts of a search that was given no limit at all.
 const DEFAULT_PLAYOUTS: u64 = 1000;
 
+/// Memory a worker thread keeps beside the tree: its playout, expansion and report buffers
+/// (`bench/memory.py`: about 1.1 MiB a thread on 19x19).
+const THREAD_BYTES: usize = 1_200 << 10;
+
+/// Memory a worker keeps besides when the network sets priors: its forward pass's buffers
+/// and the matrix product's packing (`bench/memory.py`: about 3 MiB a thread on 19x19).
+const NET_THREAD_BYTES: usize = 3 << 20;
+
+/// The nodes a tree may hold when the search may take `bytes` in all on `threads` workers
+/// with `params`: what each worker keeps beside the tree is counted first (the network's
+/// buffers where it sets priors at some size), and the rest is the tree's; at least a
+/// quarter of `bytes` stays the tree's.
+pub fn nodes_within(bytes: usize, threads: usize, params: &SearchParams) -> usize {
+    let net = [9, 19].into_iter().any(|size| {
+        let p = params.for_size(size);
+        p.prior.net > 0.0 && p.prior.learned > 0.0
+    });
+    let per_thread = THREAD_BYTES + if net { NET_THREAD_BYTES } else { 0 };
+    let tree = bytes
+        .saturating_sub(threads.max(1) * per_thread)
+        .max(bytes / 4);
+    tree / crate::search::tree::NODE_BYTES
+}
+
 /// The tree search player.
 pub struct TreeSearch {
     params: SearchParams,

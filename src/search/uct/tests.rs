@@ -115,3 +115,19 @@ fn reports_come_while_searching() {
     assert!(r.playouts > 100);
     assert_eq!(r.ownership.len(), Point::index_bound(9));
 }
+
+#[test]
+fn the_workers_buffers_come_out_of_the_trees_memory() {
+    let mb = |n: usize| n << 20;
+    let p = params();
+    let node = crate::search::tree::NODE_BYTES;
+    // every thread's buffers are paid for by the tree
+    let (one, four) = (nodes_within(mb(64), 1, &p), nodes_within(mb(64), 4, &p));
+    assert!(one > four && one * node < mb(64) && four * node < mb(64));
+    // the network's buffers count only where it sets priors
+    let mut off = params();
+    off.set("prior_net=0").unwrap();
+    assert!(nodes_within(mb(64), 4, &off) > four);
+    // a small cap keeps a quarter for the tree
+    assert_eq!(nodes_within(mb(4), 64, &p), mb(1) / node);
+}
