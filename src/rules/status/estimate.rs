@@ -362,15 +362,7 @@ pub(crate) mod tests {
 
     #[test]
     fn seki_is_found_and_not_dead() {
-        // one eye each (B4, F4) and the D column shared: seki
-        let seki = "
-            7 X X X . O O O
-            6 X X X . O O O
-            5 X X X . O O O
-            4 X . X . O . O
-            3 X X X . O O O
-            2 X X X . O O O
-            1 X X X . O O O";
+        let seki = crate::rules::status::tests::ONE_EYE_EACH;
         let mut g = Game::from_diagram(seki, Rules::preset(Preset::Chinese)).unwrap();
         g.set_komi(0.5);
         assert_eq!(seki_chains(g.board()).len(), 2);

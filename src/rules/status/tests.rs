@@ -104,9 +104,8 @@ fn straight_four_lives_and_square_four_dies() {
     assert_eq!(at(&c, "B2", 7).status, Status::Dead, "{c:?}");
 }
 
-#[test]
-fn one_eye_each_and_shared_liberties_is_seki() {
-    let seki = "
+/// One eye each (B4, F4) and the D column shared: seki.
+pub(crate) const ONE_EYE_EACH: &str = "
         7 X X X . O O O
         6 X X X . O O O
         5 X X X . O O O
@@ -114,6 +113,10 @@ fn one_eye_each_and_shared_liberties_is_seki() {
         3 X X X . O O O
         2 X X X . O O O
         1 X X X . O O O";
+
+#[test]
+fn one_eye_each_and_shared_liberties_is_seki() {
+    let seki = ONE_EYE_EACH;
     let c = confirm_diagram(seki, japanese());
     for v in ["A1", "G7"] {
         let x = at(&c, v, 7);
