@@ -7,12 +7,14 @@ Every DIR/LEG/games.jsonl (a `tengen match --out DIR/LEG`, legs in name order) g
 board size, clock, pondering and threads (from ENGINE's command in LEG/match.json), games,
 ENGINE's wins, the endings by kind (time losses and forfeits named by loser), ENGINE's time
 losses, illegal moves and other forfeits (crash, timeout, garbage), the most and least time
-ENGINE had left at a game's end, its longest move and longest move in overtime, and its peak
-RSS per game (the runner's `peak_rss_mb`, one process a game): first, median, last, max.
+ENGINE had left at a game's end (overtime counted in), its longest move and longest move in
+overtime, and its peak RSS per game (the runner's `peak_rss_mb`, one process a game):
+first, median, last, max.
 Then every game that did not end by score, resignation or the move cap, with its reason and
-log, and memory across the run: per leg the median peak of its first 20 and last 20 games;
-per board size all games in the order they ended (their SGF's mtime) likewise; and from
-DIR/runner-rss.log (lines "EPOCH LEG KB", bench/soak.sh) each leg's runner RSS first/last/max.
+log, and memory across the run: per leg the median peak of its first and last k games (k =
+20, or half a shorter leg); per board size all games in the order they ended (their SGF's
+mtime) likewise; and from DIR/runner-rss.log (lines "EPOCH LEG KB", bench/soak.sh) each
+leg's runner RSS first/last/max.
 """
 import json
 import os
@@ -21,14 +23,16 @@ import sys
 from collections import Counter, defaultdict
 
 
-def left(t, period):
-    """Seconds left on a clock record (byo-yomi: main time plus the periods left, each of
-    PERIOD seconds; Canadian overtime: the current period), and the record as text."""
-    main = t.get("main", 0.0)
+def left(t, settings):
+    """Seconds left on a clock record, and the record as text: byo-yomi, main time plus the
+    periods left; Canadian, main time plus a whole period, or in overtime the period's rest."""
+    main, (_, period, stones) = t.get("main", 0.0), settings["time_settings"]
     if t.get("periods") is not None:
         return main + t["periods"] * period, f"{main:.1f} s + {t['periods']} x {period:g} s"
     if t.get("stones") is not None:
         return t.get("period") or 0.0, f"{t.get('period') or 0.0:.1f} s / {t['stones']} st"
+    if settings.get("overtime") == "canadian":
+        return main + period, f"{main:.1f} s + {period:g} s / {stones} st"
     return main, f"{main:.1f} s"
 
 
@@ -56,7 +60,8 @@ def main():
             continue
         cmd = m["settings"]["commands"][me]
         size = m["settings"]["size"]
-        rs = sorted((json.loads(l) for l in open(f"{d}/{leg}/games.jsonl")), key=lambda r: r["game"])
+        rs = [json.loads(l) for l in open(f"{d}/{leg}/games.jsonl")]
+        rs.sort(key=lambda r: r["game"])
         ends = Counter()
         time_losses = illegal = forfeits = 0
         lefts, longest, longest_ot, rss = [], [], [], []
@@ -78,7 +83,7 @@ def main():
                     forfeits += 1
             t = (r.get("time_left") or {}).get(me)
             if t:
-                lefts.append(left(t, m["settings"]["time_settings"][1]))
+                lefts.append(left(t, m["settings"]))
             s = r["seconds_per_move"].get(me, [])
             if s:
                 longest.append(max(s))
@@ -104,22 +109,24 @@ def main():
               f"{'on' if option(cmd, '--ponder', None) else 'off'} | "
               f"{option(cmd, '--threads', 'default')} | {len(rs)} | {wins} | {ending_text} | "
               f"{time_losses} | {illegal} | {forfeits} | {span} | {lm} / {lo} | {mem} |")
-        if len(rss) >= 40:
-            firstlast.append((leg, statistics.median(rss[:20]), statistics.median(rss[-20:])))
+        k = min(20, len(rss) // 2)
+        if k:
+            firstlast.append((leg, k, statistics.median(rss[:k]), statistics.median(rss[-k:])))
     print(f"\ntotal: {tot['games']} games, {me} won {tot['won']}; {me}'s time losses "
           f"{tot['time']}, illegal moves {tot['illegal']}, crashes/other forfeits {tot['forfeit']}")
     print(f"\ngames not ended by score, resignation or the move cap: {len(problems)}")
     for leg, r in problems:
         print(f"  {leg} game {r['game']} ({r['moves']} moves): {r['ending']}: {r['reason']}; "
               f"time left {r.get('time_left')}; logs {d}/{leg}/logs/game-{r['game']:04}-*")
-    print(f"\n{me}'s peak RSS per game (MiB), median of the first 20 and the last 20 games:")
-    for leg, a, b in firstlast:
-        print(f"  leg {leg}: {a:.1f} -> {b:.1f}")
+    print(f"\n{me}'s peak RSS per game (MiB), median of the first k and the last k games:")
+    for leg, k, a, b in firstlast:
+        print(f"  leg {leg} (k={k}): {a:.1f} -> {b:.1f}")
     for size, xs in sorted(by_size.items()):
         xs.sort()
         mb = [x for _, x in xs]
         if len(mb) >= 40:
-            print(f"  all {size}x{size} games in the order they ended ({len(mb)}): "
+            print(f"  all {size}x{size} games in the order they ended ({len(mb)}; the legs' "
+                  "threads, pondering and load differ): "
                   f"{statistics.median(mb[:20]):.1f} -> {statistics.median(mb[-20:]):.1f}")
     path = f"{d}/runner-rss.log"
     if os.path.exists(path):
