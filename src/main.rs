@@ -165,18 +165,15 @@ fn param_long_help() -> String {
 /// The command-line flag of an engine-wide setting, checked by the setting's own parser
 /// (the one GTP's `kata-set-param` uses); a switch (`--ponder`) alone means `on`.
 fn setting_arg(s: &'static Setting) -> clap::Arg {
-    let default = match s.name {
-        "threads" => "auto (the number of cores)",
-        _ => s.default,
-    };
     let arg = clap::Arg::new(s.name)
         .long(s.name)
         .value_name("VALUE")
         .allow_negative_numbers(true)
         .help(format!(
-            "{}: {} [default: {default}]",
+            "{}: {} [default: {}]",
             capitalised(s.doc),
-            s.values
+            s.values,
+            s.shown_default()
         ))
         .value_parser(move |v: &str| {
             if s.accepts(v) {

@@ -114,6 +114,14 @@ impl Setting {
         self.alias.unwrap_or(self.name)
     }
 
+    /// Its default as `--help` and the docs show it.
+    pub fn shown_default(&self) -> &'static str {
+        match self.default {
+            "auto" => "auto (the number of cores)",
+            d => d,
+        }
+    }
+
     /// Whether the setting takes `value` (the one check of the command line and GTP).
     pub fn accepts(&self, value: &str) -> bool {
         (self.set)(&mut Settings::default(), value).is_some()
@@ -468,17 +476,13 @@ pub fn markdown_table() -> String {
         "| option | GTP name | meaning | values | default | read by |\n|---|---|---|---|---|---|\n",
     );
     for r in SETTINGS {
-        let default = match r.name {
-            "threads" => "auto (the number of cores)",
-            _ => r.default,
-        };
         s.push_str(&format!(
             "| `--{}` | `{}` | {} | {} | {} | {} |\n",
             r.name,
             r.gtp_name(),
             r.doc,
             r.values,
-            default,
+            r.shown_default(),
             r.reader
         ));
     }
