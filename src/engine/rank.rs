@@ -67,6 +67,15 @@ pub const MIN_PLAYOUTS: u64 = 50;
 const MIN_SHARE: f64 = 0.002;
 
 impl Rank {
+    /// A rank, or `off` (any case) for full strength: what `--rank` and `tengen-rank` take.
+    pub fn or_off(s: &str) -> Result<Option<Rank>, String> {
+        if s.trim().eq_ignore_ascii_case("off") {
+            Ok(None)
+        } else {
+            s.parse().map(Some)
+        }
+    }
+
     /// 30k.
     pub const WEAKEST: Rank = Rank(0);
     /// 1d.

@@ -76,10 +76,8 @@ pub enum After {
     Nothing,
     /// Build the searchers anew (threads, seed, memory).
     Rebuild,
-    /// Stop pondering when it is turned off.
-    Ponder,
-    /// Stop pondering (a rank changes how the next move is searched).
-    Rank,
+    /// Stop pondering (turned off, or a rank that changes how the next move is searched).
+    StopPondering,
 }
 
 /// One engine-wide setting, declared once.
@@ -315,7 +313,7 @@ pub const SETTINGS: &[Setting] = &[
             s.ponder = boolean(v)?;
             Some(())
         },
-        after: After::Ponder,
+        after: After::StopPondering,
     },
     Setting {
         name: "max-tree-mb",
@@ -408,15 +406,10 @@ pub const SETTINGS: &[Setting] = &[
         choices: &[],
         get: |s| s.rank.map_or_else(|| "off".to_string(), |r| r.to_string()),
         set: |s, v| {
-            let v = v.trim();
-            s.rank = if v.eq_ignore_ascii_case("off") {
-                None
-            } else {
-                Some(v.parse().ok()?)
-            };
+            s.rank = Rank::or_off(v).ok()?;
             Some(())
         },
-        after: After::Rank,
+        after: After::StopPondering,
     },
     Setting {
         name: "rank-pace",
@@ -522,7 +515,7 @@ impl Engine {
                 match s.after {
                     After::Nothing => {}
                     After::Rebuild => self.rebuild_searchers(),
-                    After::Ponder | After::Rank => self.stop_pondering(),
+                    After::StopPondering => self.stop_pondering(),
                 }
                 Ok(())
             }

@@ -976,12 +976,7 @@ impl Gtp {
             [k, v] if k == "rank" => v,
             _ => return Err(SYNTAX.into()),
         };
-        let value = value.trim_matches('"');
-        let rank = if value.eq_ignore_ascii_case("off") {
-            None
-        } else {
-            Some(value.parse::<Rank>()?)
-        };
+        let rank = Rank::or_off(value.trim_matches('"'))?;
         self.engine.set_rank(rank);
         Ok(String::new())
     }
