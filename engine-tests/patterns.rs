@@ -159,8 +159,11 @@ fn built_in_network_predicts_unseen_strong_games_better_than_the_patterns() {
         eprintln!("skipped: {} not found", tom.display());
         return;
     }
+    // one forward pass a position (the engine averages 8 at the root: slower, a little
+    // better, checked below on one game)
     let rate = |extra: &[&str]| {
-        let (ok, stdout, stderr) = eval(&tom, &[&["--games", "10"], extra].concat());
+        let args = [&["--games", "10", "--policy-symmetries", "1"], extra].concat();
+        let (ok, stdout, stderr) = eval(&tom, &args);
         assert!(ok, "{stderr}");
         let j = last_json(&stdout);
         assert!(j["positions"].as_u64().unwrap() > 1000, "{stdout}");
@@ -182,4 +185,16 @@ fn built_in_network_predicts_unseen_strong_games_better_than_the_patterns() {
     );
     let (ok, _, stderr) = eval(&tom, &["--games", "1", "--policy-mix", "2"]);
     assert!(!ok && stderr.contains("--policy-mix"), "{stderr}");
+    for k in ["0", "9"] {
+        let (ok, _, stderr) = eval(&tom, &["--games", "1", "--policy-symmetries", k]);
+        assert!(
+            !ok && stderr.contains("--policy-symmetries"),
+            "{k}: {stderr}"
+        );
+    }
+    // the engine's own prior at the root, averaged over the 8 symmetries, on one game
+    let (ok, stdout, stderr) = eval(&tom, &["--games", "1"]);
+    assert!(ok, "{stderr}");
+    let j = last_json(&stdout);
+    assert!(j["top1"].as_f64().unwrap() >= 0.30, "{stdout}");
 }

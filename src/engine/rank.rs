@@ -375,7 +375,8 @@ impl Engine {
         let recent: Vec<Option<Point>> = (0..HISTORY).map(last_at).collect();
         let (last, last2) = (recent[0], recent[1]);
         // the network's share of the learned prior, as the search mixes it
-        let share = self.search_params_in_force().prior.net;
+        let params = self.search_params_in_force();
+        let (share, symmetries) = (params.prior.net, params.net_root_symmetries);
         let game = &self.game;
         let rng = &mut self.rank_rng;
         let net = Net::embedded().filter(|_| share > 0.0);
@@ -385,7 +386,7 @@ impl Engine {
                 .map(|m| m.move_probabilities(b, color, last, last2))
                 .unwrap_or_default();
             if let Some(net) = net {
-                let mut e = Evaluator::new(net, b.size());
+                let mut e = Evaluator::averaging(net, b.size(), symmetries);
                 mix_into(&mut probs, e.evaluate(b, color, &recent), b.size(), share);
             }
             let allowed = |p: Point| {

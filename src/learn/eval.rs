@@ -79,6 +79,8 @@ pub struct Network<'a> {
     pub net: &'a Net,
     /// The network's weight in the mix, 0 to 1.
     pub mix: f32,
+    /// Symmetries its probabilities are averaged over (1 to 8).
+    pub symmetries: usize,
 }
 
 fn eval_game(g: &Moves, model: &Model, network: Option<Network>) -> Result<[Counts; 4], String> {
@@ -86,7 +88,7 @@ fn eval_game(g: &Moves, model: &Model, network: Option<Network>) -> Result<[Coun
     let mut gammas = vec![];
     let mut candidates: Vec<Option<Point>> = vec![];
     let mut history: Vec<Option<Point>> = vec![];
-    let mut evaluator = network.map(|n| Evaluator::new(n.net, g.size));
+    let mut evaluator = network.map(|n| Evaluator::averaging(n.net, g.size, n.symmetries));
     g.replay(|pos| {
         let recent: Vec<Option<Point>> = history.iter().rev().take(HISTORY).copied().collect();
         history.push(pos.played);
@@ -260,6 +262,7 @@ mod tests {
         let none = Network {
             net: &net,
             mix: 0.0,
+            symmetries: 1,
         };
         let zero = evaluate(games, 0, model, Some(none));
         assert_eq!(zero.all.top, plain.all.top);
@@ -267,6 +270,7 @@ mod tests {
         let all = Network {
             net: &net,
             mix: 1.0,
+            symmetries: 2,
         };
         let netted = evaluate(games, 0, model, Some(all));
         assert_eq!(netted.all.positions, 7);

@@ -99,6 +99,10 @@ pub struct EvalArgs {
     /// the engine's on 19x19 (`--param prior_net`).
     #[arg(long)]
     pub policy_mix: Option<f32>,
+    /// The network's probabilities averaged over this many of the board's 8 symmetries
+    /// (1 to 8); default: the engine's at the root (`--param net_root_symmetries`).
+    #[arg(long)]
+    pub policy_symmetries: Option<usize>,
     /// Shapes above this size are left out (0: 3x3 only; 7: all).
     #[arg(long, default_value_t = SIZES - 1)]
     pub max_shape_size: usize,
@@ -263,17 +267,21 @@ pub fn run_eval(a: &EvalArgs) -> Result<(), String> {
             Some(&file)
         }
     };
-    let mix = match a.policy_mix {
-        Some(m) => m,
-        None => SearchParams::default().for_size(19).prior.net as f32,
-    };
+    let engine = SearchParams::default().for_size(19);
+    let mix = a.policy_mix.unwrap_or(engine.prior.net as f32);
     if !(0.0..=1.0).contains(&mix) {
         return Err("--policy-mix must be between 0 and 1".into());
     }
+    let symmetries = a.policy_symmetries.unwrap_or(engine.net_root_symmetries);
+    if !(1..=crate::nn::policy::SYMMETRIES).contains(&symmetries) {
+        return Err("--policy-symmetries must be between 1 and 8".into());
+    }
     // at share 0 the network changes nothing: it is not run
-    let network = net
-        .filter(|_| mix > 0.0)
-        .map(|net| eval::Network { net, mix });
+    let network = net.filter(|_| mix > 0.0).map(|net| eval::Network {
+        net,
+        mix,
+        symmetries,
+    });
     let t = Instant::now();
     let stats = eval::evaluate(&games, damaged, &model, network);
     print!("{}", stats.table());

@@ -4,9 +4,11 @@
 use super::features::{self, LEGAL, PLANES};
 use super::net::{Net, Tape};
 use crate::board::{Board, Color, Point};
+use crate::book::symmetry;
 use crate::patterns::model::Model;
 
-/// A network with the buffers of a batch-1 forward pass on one board size.
+/// A network with the buffers of a forward pass on one board size: batch 1, or one
+/// position under several of the board's 8 symmetries whose probabilities are averaged.
 #[derive(Clone, Debug)]
 pub struct Evaluator<'n> {
     net: &'n Net,
@@ -14,12 +16,27 @@ pub struct Evaluator<'n> {
     probs: Vec<f32>,
 }
 
+/// The most symmetries an evaluation averages over: the board's rotations and reflections.
+pub const SYMMETRIES: usize = 8;
+
 impl<'n> Evaluator<'n> {
-    /// An evaluator of `net` on `size` boards.
+    /// An evaluator of `net` on `size` boards, one forward pass a position.
     pub fn new(net: &'n Net, size: usize) -> Evaluator<'n> {
-        let tape = Tape::new(net, size, 1);
+        Evaluator::averaging(net, size, 1)
+    }
+
+    /// An evaluator of `net` on `size` boards that averages the probabilities of the
+    /// position seen under the first `symmetries` of the board's symmetries (1 to
+    /// [`SYMMETRIES`]; 1 is [`Evaluator::new`]), in one batch.
+    pub fn averaging(net: &'n Net, size: usize, symmetries: usize) -> Evaluator<'n> {
+        let tape = Tape::new(net, size, symmetries.clamp(1, SYMMETRIES));
         let probs = vec![0.0; tape.points() + 1];
         Evaluator { net, tape, probs }
+    }
+
+    /// The symmetries this evaluator averages over.
+    pub fn symmetries(&self) -> usize {
+        self.tape.batch
     }
 
     /// The board size.
@@ -37,27 +54,39 @@ impl<'n> Evaluator<'n> {
         last: &[Option<Point>],
     ) -> &[f32] {
         debug_assert_eq!(b.size(), self.size());
-        features::encode(b, c, last, Model::embedded(), 0, self.tape.input_mut(0));
-        self.net.forward(&mut self.tape, 1);
-        let n = self.tape.points();
-        let logits = self.tape.logits(0);
-        let input = &self.tape.input;
-        let legal = |p: usize| p == n || input[p * PLANES + LEGAL] > 0.5;
-        let max = (0..=n)
-            .filter(|&p| legal(p))
-            .map(|p| logits[p])
-            .fold(f32::NEG_INFINITY, f32::max);
-        let mut sum = 0.0;
-        for (p, out) in self.probs.iter_mut().enumerate() {
-            *out = if legal(p) {
-                (logits[p] - max).exp()
-            } else {
-                0.0
-            };
-            sum += *out;
+        let k = self.tape.batch;
+        for sym in 0..k {
+            features::encode(b, c, last, Model::embedded(), sym, self.tape.input_mut(sym));
         }
-        for v in &mut self.probs {
-            *v /= sum;
+        self.net.forward(&mut self.tape, 1);
+        let size = self.size();
+        let n = self.tape.points();
+        self.probs.fill(0.0);
+        for sym in 0..k {
+            let logits = self.tape.logits(sym);
+            let input = &self.tape.input[sym * n * PLANES..][..n * PLANES];
+            let legal = |p: usize| p == n || input[p * PLANES + LEGAL] > 0.5;
+            let max = (0..=n)
+                .filter(|&p| legal(p))
+                .map(|p| logits[p])
+                .fold(f32::NEG_INFINITY, f32::max);
+            let sum: f32 = (0..=n)
+                .filter(|&p| legal(p))
+                .map(|p| (logits[p] - max).exp())
+                .sum();
+            let weight = 1.0 / (sum * k as f32);
+            // point i of the board as it is sits at j under this symmetry
+            for (i, out) in self.probs.iter_mut().enumerate() {
+                let j = if i == n {
+                    n
+                } else {
+                    let (x, y) = symmetry::apply(sym, i % size, i / size, size);
+                    y * size + x
+                };
+                if legal(j) {
+                    *out += (logits[j] - max).exp() * weight;
+                }
+            }
         }
         &self.probs
     }
@@ -92,6 +121,50 @@ pub fn mix_into(moves: &mut [(Point, f64)], net: &[f32], size: usize, share: f64
 mod tests {
     use super::*;
     use crate::board::Board19;
+
+    #[test]
+    fn the_average_over_the_eight_symmetries_turns_with_the_board() {
+        let net = crate::nn::net::sample(2, 8);
+        let size = 9;
+        let p = |x, y| Point::new(x, y, size);
+        let (black, white) = ([(2, 2), (4, 4), (6, 3)], [(3, 3), (2, 6)]);
+        let turned = |s: usize, (x, y): (usize, usize)| {
+            let (x, y) = symmetry::apply(s, x, y, size);
+            p(x, y)
+        };
+        let board = |s: usize| {
+            let b: Vec<Point> = black.iter().map(|&v| turned(s, v)).collect();
+            let w: Vec<Point> = white.iter().map(|&v| turned(s, v)).collect();
+            Board19::from_stones(size, &b, &w).unwrap()
+        };
+        let (plain, turn) = (board(0), board(5));
+        let mut avg = Evaluator::averaging(&net, size, SYMMETRIES);
+        assert_eq!(avg.symmetries(), 8);
+        let a = avg
+            .evaluate(&plain, Color::White, &[Some(p(6, 3))])
+            .to_vec();
+        let b = avg
+            .evaluate(&turn, Color::White, &[Some(turned(5, (6, 3)))])
+            .to_vec();
+        let mut one = Evaluator::new(&net, size);
+        let single = one
+            .evaluate(&plain, Color::White, &[Some(p(6, 3))])
+            .to_vec();
+        let sum: f32 = a.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-4, "{sum}");
+        assert_eq!(a[features::point_index(p(2, 2), size, 0)], 0.0);
+        assert!((a[81] - b[81]).abs() < 1e-5);
+        let mut differs = false;
+        for y in 0..size {
+            for x in 0..size {
+                let i = features::point_index(p(x, y), size, 0);
+                let j = features::point_index(turned(5, (x, y)), size, 0);
+                assert!((a[i] - b[j]).abs() < 1e-5, "{x},{y}: {} {}", a[i], b[j]);
+                differs |= (a[i] - single[i]).abs() > 1e-4;
+            }
+        }
+        assert!(differs, "one symmetry alone gives other probabilities");
+    }
 
     #[test]
     fn probabilities_cover_the_legal_moves_only() {

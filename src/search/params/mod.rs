@@ -28,6 +28,9 @@ pub struct SearchParams {
     /// Visits of a tree node before the policy network sets its children's priors (the
     /// root always gets them); the network's share is `prior.net`.
     pub net_visits: u32,
+    /// Symmetries of the board (1 to 8) the policy network's probabilities are averaged
+    /// over at the root; other nodes ask it once.
+    pub net_root_symmetries: usize,
     /// Weights of the prior terms; `prior.even` is the even prior's virtual visits at 0.5 for
     /// every child, 0 picking 14 below 15x15 and 20 above.
     pub prior: PriorParams,
@@ -58,6 +61,7 @@ impl Default for SearchParams {
             exploration: 0.0,
             expand_visits: 8,
             net_visits: 256,
+            net_root_symmetries: 8,
             prior: PriorParams::new(0),
             amaf_early_weight: 3.0,
             max_nodes: 4 << 20,
@@ -344,6 +348,14 @@ mod tests {
         p.set("prior_even=30").unwrap();
         assert_eq!(p.prior_even_for(19), 30);
         assert!(p.set("prior_capture=-2").is_err());
+        for bad in ["0", "9", "3.5", "x"] {
+            assert!(
+                p.set(&format!("net_root_symmetries={bad}")).is_err(),
+                "{bad}"
+            );
+        }
+        p.set("net_root_symmetries=2").unwrap();
+        assert_eq!(p.net_root_symmetries, 2);
     }
 
     #[test]
@@ -360,6 +372,7 @@ mod tests {
                 "learned_gammas" => gammas_file.clone(),
                 "prior_early_pass" => "0".to_string(),
                 "prior_net" => "0.25".to_string(),
+                "net_root_symmetries" => "4".to_string(),
                 _ => (i % 90 + 2).to_string(),
             };
             p.set(&format!("{name}={v}")).unwrap();

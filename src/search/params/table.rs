@@ -524,6 +524,18 @@ pub(super) const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "net_root_symmetries",
+        range: "1 to 8",
+        doc: "the board's symmetries (rotations and reflections) the policy network's probabilities are averaged over at the root; other nodes ask it once",
+        small: None,
+        large: None,
+        get: |p| p.net_root_symmetries.to_string(),
+        set: |p, v| {
+            p.net_root_symmetries = num(v).filter(|x| (1.0..=8.0).contains(x) && x.fract() == 0.0)? as usize;
+            Some(())
+        },
+    },
+    Param {
         name: "prior_book",
         range: ">= 0",
         doc: "prior wins for a root move the opening book names: its share of the book's games times this",

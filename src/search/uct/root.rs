@@ -86,7 +86,11 @@ impl TreeSearch {
         let tree = self.tree_read();
         let root = tree.root();
         // the network's buffers only where it is asked: a reused root may have its priors
-        let new_eval = || job.net.map(|n| Evaluator::new(n, job.board.size()));
+        let new_eval = || {
+            let k = job.params.net_root_symmetries;
+            job.net
+                .map(|n| Evaluator::averaging(n, job.board.size(), k))
+        };
         if tree.node(root).is_expanded() {
             if job.net.is_some() && tree.node(root).claim_net() {
                 if let Some(e) = &mut new_eval() {
