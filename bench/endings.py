@@ -4,7 +4,7 @@
 
 usage: bench/endings.py [--tengen BIN] [--out DIR] [--rules chinese] [--games N]
                         [--part all|heldout|train] [--komi K] [--chunk 200] [--misses]
-                        [--gnugo BIN]
+                        [--gnugo BIN] [--compare]
 
 The records stay in ../shared/data: the script writes one SGF a game (komi and result
 from index.tsv, RU the rules asked for) into OUT/sgf/, scores them in chunks with
@@ -28,7 +28,15 @@ does not: Tengen's error, unless read otherwise), `same-dead` (GNU Go takes the 
 off and its count differs from both: a dame, seki or rule question), `neither`.
 
 Prints one JSON object: counted games, exact, right winner, the distribution of
-(Tengen's margin - recorded margin), and the time per game (median, 99th percentile, max)."""
+(Tengen's margin - recorded margin), and the time per game (median, 99th percentile, max).
+
+With `--compare`, the games are scored under both `chinese` and `japanese` (the stores
+OUT/chinese.jsonl and OUT/japanese.jsonl, shared with the runs above) and the two counts of
+each game are checked against each other: area minus territory must be what the rules
+explain, (Black's stones played - White's) for the prisoners and the dame filled, plus the
+empty points one count gives a side and the other does not (eyes in seki), with the same
+stones taken off. Prints how many games agree so, the differences by cause,
+and each game that does not."""
 import argparse
 import glob
 import json
@@ -227,6 +235,66 @@ def classify(row, g):
     return "neither"
 
 
+def stones_played(moves):
+    """(Black's, White's) stones played in a record's moves (passes not counted)."""
+    played = re.findall(r";([BW])\[[a-s]{2}\]", moves)
+    return played.count("B"), played.count("W")
+
+
+def owned(verdict, letter):
+    """Points of a verdict's owner map marked `letter`."""
+    return sum(row.count(letter) for row in verdict.get("owner", []))
+
+
+def compare_rules(game, area, territory):
+    """How a game's area count (`area`, a chinese verdict) and territory count (`territory`,
+    a japanese verdict) differ, and whether the rules explain it: margin(area) -
+    margin(territory) = (B played - W played) + (B's empty points only the area count
+    gives - W's), with the same dead stones. Returns a dict with the parts."""
+    b, w = stones_played(game[3])
+    diff = margin(area["result"]) - margin(territory["result"])
+    only_area = (owned(area, "x") - owned(territory, "x")) - (
+        owned(area, "o") - owned(territory, "o")
+    )
+    same_dead = sorted(area.get("dead", [])) == sorted(territory.get("dead", []))
+    return {
+        "id": game[0],
+        "diff": diff,
+        "played": b - w,
+        "only_area": only_area,
+        "seki": bool(area.get("seki") or territory.get("seki")),
+        "same_dead": same_dead,
+        "explained": same_dead and diff == (b - w) + only_area,
+    }
+
+
+def compare_report(pairs):
+    """The summary of `compare_rules` over games."""
+    causes = {"played stones only": 0, "and eyes in seki": 0, "and other empty points": 0}
+    unexplained = []
+    other_dead = []
+    for c in pairs:
+        if not c["same_dead"]:
+            other_dead.append(c["id"])
+        elif not c["explained"]:
+            unexplained.append(c)
+        elif c["only_area"] == 0:
+            causes["played stones only"] += 1
+        elif c["seki"]:
+            causes["and eyes in seki"] += 1
+        else:
+            causes["and other empty points"] += 1
+    return {
+        "games": len(pairs),
+        "explained": sum(causes.values()),
+        "causes": causes,
+        "dead_stones_differ": len(other_dead),
+        "dead_stones_differ_ids": other_dead[:50],
+        "unexplained": len(unexplained),
+        "unexplained_games": unexplained[:50],
+    }
+
+
 def summary(rows):
     diffs = [r["diff"] for r in rows]
     exact = sum(1 for d in diffs if d == 0)
@@ -265,7 +333,10 @@ def main():
     ap.add_argument("--gnugo", help="GNU Go's binary: count every miss with it too")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--scored-only", action="store_true", help="report on the games scored so far")
+    ap.add_argument("--compare", action="store_true", help="area against territory counting")
     args = ap.parse_args()
+    if args.compare:
+        args.rules = "chinese+japanese"
 
     games = counted_games(args.data)
     if not games:
@@ -284,10 +355,12 @@ def main():
     os.makedirs(sgf_dir, exist_ok=True)
     rules_of = {g[0]: game_rules(args.rules, g[1]) for g in games}
     done = {}
-    for rules in sorted(set(rules_of.values())):
+    by_rules = {}
+    for rules in sorted(set(r for v in rules_of.values() for r in v.split("+"))):
         store = os.path.join(args.out, f"{rules}.jsonl")
         known = read_store(store)
-        mine = [g for g in games if rules_of[g[0]] == rules]
+        by_rules[rules] = known
+        mine = [g for g in games if rules in rules_of[g[0]].split("+")]
         if args.scored_only:
             mine = [g for g in mine if g[0] in known]
         done.update({g[0]: known[g[0]] for g in mine if g[0] in known})
@@ -309,8 +382,22 @@ def main():
                     j["id"] = gid
                     out.write(json.dumps(j) + "\n")
                     done[gid] = j
+                    known[gid] = j
                 out.flush()
                 print(f"{rules}: {min(i + args.chunk, len(todo))}/{len(todo)} scored", file=sys.stderr)
+    if args.compare:
+        area, territory = by_rules["chinese"], by_rules["japanese"]
+        pairs = [
+            compare_rules(g, area[g[0]], territory[g[0]])
+            for g in games
+            if g[0] in area and g[0] in territory
+            and "error" not in area[g[0]] and "error" not in territory[g[0]]
+        ]
+        report = {"all": compare_report(pairs)}
+        held = [c for c in pairs if c["id"] in heldout_ids]
+        report["heldout"] = compare_report(held)
+        print(json.dumps(report, indent=1))
+        return
     games = [g for g in games if g[0] in done]
 
     rows, errors = [], []
