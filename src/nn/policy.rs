@@ -7,12 +7,14 @@ use crate::board::{Board, Color, Point};
 use crate::book::symmetry;
 use crate::patterns::model::Model;
 
-/// A network with the buffers of a forward pass on one board size: batch 1, or one
-/// position under several of the board's 8 symmetries whose probabilities are averaged.
+/// A network with the buffers of a batch-1 forward pass on one board size, asked once a
+/// position or once under each of several of the board's 8 symmetries, whose
+/// probabilities are averaged.
 #[derive(Clone, Debug)]
 pub struct Evaluator<'n> {
     net: &'n Net,
     tape: Tape,
+    symmetries: usize,
     probs: Vec<f32>,
 }
 
@@ -27,16 +29,22 @@ impl<'n> Evaluator<'n> {
 
     /// An evaluator of `net` on `size` boards that averages the probabilities of the
     /// position seen under the first `symmetries` of the board's symmetries (1 to
-    /// [`SYMMETRIES`]; 1 is [`Evaluator::new`]), in one batch.
+    /// [`SYMMETRIES`]; 1 is [`Evaluator::new`]), one pass after the other through the same
+    /// buffers (a batch would need them `symmetries` times over, and is no faster here).
     pub fn averaging(net: &'n Net, size: usize, symmetries: usize) -> Evaluator<'n> {
-        let tape = Tape::new(net, size, symmetries.clamp(1, SYMMETRIES));
+        let tape = Tape::new(net, size, 1);
         let probs = vec![0.0; tape.points() + 1];
-        Evaluator { net, tape, probs }
+        Evaluator {
+            net,
+            tape,
+            symmetries: symmetries.clamp(1, SYMMETRIES),
+            probs,
+        }
     }
 
     /// The symmetries this evaluator averages over.
     pub fn symmetries(&self) -> usize {
-        self.tape.batch
+        self.symmetries
     }
 
     /// The board size.
@@ -54,17 +62,15 @@ impl<'n> Evaluator<'n> {
         last: &[Option<Point>],
     ) -> &[f32] {
         debug_assert_eq!(b.size(), self.size());
-        let k = self.tape.batch;
-        for sym in 0..k {
-            features::encode(b, c, last, Model::embedded(), sym, self.tape.input_mut(sym));
-        }
-        self.net.forward(&mut self.tape, 1);
+        let k = self.symmetries;
         let size = self.size();
         let n = self.tape.points();
         self.probs.fill(0.0);
         for sym in 0..k {
-            let logits = self.tape.logits(sym);
-            let input = &self.tape.input[sym * n * PLANES..][..n * PLANES];
+            features::encode(b, c, last, Model::embedded(), sym, self.tape.input_mut(0));
+            self.net.forward(&mut self.tape, 1);
+            let logits = self.tape.logits(0);
+            let input = &self.tape.input;
             let legal = |p: usize| p == n || input[p * PLANES + LEGAL] > 0.5;
             let max = (0..=n)
                 .filter(|&p| legal(p))
