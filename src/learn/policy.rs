@@ -13,6 +13,7 @@ use crate::board::Point;
 use crate::nn::features::{self, HISTORY, LEGAL, PLANES};
 use crate::nn::layers::{matmul, Conv3, Geometry, Mat};
 use crate::nn::net::{read, write_safetensors, Net, Tape};
+use crate::nn::policy::exp_legal;
 use crate::patterns::model::Model;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -147,19 +148,7 @@ fn softmax_loss(
         let lg = t.logits(b);
         let input = &t.input[b * n * PLANES..][..n * PLANES];
         let legal = |p: usize| p == n || p == target || input[p * PLANES + LEGAL] > 0.5;
-        let max = (0..=n)
-            .filter(|&p| legal(p))
-            .map(|p| lg[p])
-            .fold(f32::NEG_INFINITY, f32::max);
-        let mut sum = 0.0f64;
-        for p in 0..=n {
-            d[p] = if legal(p) {
-                ((lg[p] - max) as f64).exp() as f32
-            } else {
-                0.0
-            };
-            sum += d[p] as f64;
-        }
+        let (max, sum) = exp_legal(lg, legal, d);
         loss += sum.ln() - (lg[target] - max) as f64;
         if (0..=n).all(|p| p == target || !legal(p) || lg[p] < lg[target]) {
             right += 1;

@@ -15,6 +15,8 @@ pub struct Evaluator<'n> {
     net: &'n Net,
     tape: Tape,
     symmetries: usize,
+    /// One pass's unnormalised probabilities, in the order the pass saw the points.
+    exps: Vec<f32>,
     probs: Vec<f32>,
 }
 
@@ -38,6 +40,7 @@ impl<'n> Evaluator<'n> {
             net,
             tape,
             symmetries: symmetries.clamp(1, SYMMETRIES),
+            exps: probs.clone(),
             probs,
         }
     }
@@ -69,18 +72,10 @@ impl<'n> Evaluator<'n> {
         for sym in 0..k {
             features::encode(b, c, last, Model::embedded(), sym, self.tape.input_mut(0));
             self.net.forward(&mut self.tape, 1);
-            let logits = self.tape.logits(0);
             let input = &self.tape.input;
             let legal = |p: usize| p == n || input[p * PLANES + LEGAL] > 0.5;
-            let max = (0..=n)
-                .filter(|&p| legal(p))
-                .map(|p| logits[p])
-                .fold(f32::NEG_INFINITY, f32::max);
-            let sum: f32 = (0..=n)
-                .filter(|&p| legal(p))
-                .map(|p| (logits[p] - max).exp())
-                .sum();
-            let weight = 1.0 / (sum * k as f32);
+            let (_, sum) = exp_legal(self.tape.logits(0), legal, &mut self.exps);
+            let weight = (1.0 / (sum * k as f64)) as f32;
             // point i of the board as it is sits at j under this symmetry
             for (i, out) in self.probs.iter_mut().enumerate() {
                 let j = if i == n {
@@ -89,13 +84,32 @@ impl<'n> Evaluator<'n> {
                     let (x, y) = symmetry::apply(sym, i % size, i / size, size);
                     y * size + x
                 };
-                if legal(j) {
-                    *out += (logits[j] - max).exp() * weight;
-                }
+                *out += self.exps[j] * weight;
             }
         }
         &self.probs
     }
+}
+
+/// Writes into `out` the exponential of each logit less the largest logit `legal` allows
+/// (0 where `legal` refuses the point: `logits` and `out` index the same points) and
+/// returns that largest logit and the sum written: `out / sum` is the softmax over the
+/// allowed points.
+pub fn exp_legal(logits: &[f32], legal: impl Fn(usize) -> bool, out: &mut [f32]) -> (f32, f64) {
+    let max = (0..logits.len())
+        .filter(|&p| legal(p))
+        .map(|p| logits[p])
+        .fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0f64;
+    for (p, o) in out.iter_mut().enumerate().take(logits.len()) {
+        *o = if legal(p) {
+            ((logits[p] - max) as f64).exp() as f32
+        } else {
+            0.0
+        };
+        sum += *o as f64;
+    }
+    (max, sum)
 }
 
 /// One move's probability in the mix of the learned patterns' (`own`) and the network's
