@@ -419,6 +419,8 @@ fn bad_input_is_reported_and_the_other_records_go_on() {
         vec!["--playouts", "10", "--seconds", "1"],
         vec!["--mistake", "2"],
         vec!["--playouts", "0"],
+        vec!["--searches", "0"],
+        vec!["--searches", "65"],
         vec!["--rules", "nonsense"],
     ] {
         let mut args = vec![good.to_str().unwrap()];

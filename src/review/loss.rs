@@ -5,8 +5,9 @@
 //!   of the two where Black moves, the smaller where White does). A refutation that the
 //!   search sees only once it is on the board then shows as the loss of the move it
 //!   answered, not as the gain of the reply;
-//! - **one search**: in the search of the position before the move, the engine's choice
-//!   against the move played, when the move played had visits enough to be measured.
+//! - **one search**: in the search of the position before the move, the move played against
+//!   the engine's choice (win rate) and against the whole search's lead (points), when the
+//!   move played had visits enough to be measured.
 //!
 //! Both in win rate and in points of score lead, each from the mover's side. The summary
 //! lists each side's largest losses in points ([`listed_order`]): win rates near 0 or 1, or
@@ -46,8 +47,12 @@ pub fn line_values(moves: &[(Color, Option<Vertex>)], evals: &[Eval]) -> (Vec<f6
 }
 
 /// What the move from `before` lost within that one search, win rate and points, from the
-/// mover's side: the engine's choice against the move played (`None` when the search was
-/// not the mover's or the move played had too few visits to say).
+/// mover's side (`None` when the search was not the mover's or the move played had too few
+/// visits to say). Win rate: the engine's choice against the move played. Points: the
+/// search's own lead (the mean over all its playouts) against the move played's. The lead
+/// of the engine's choice is no steady measure: the search picks among moves of nearly
+/// equal win rate whose leads differ by several points, and two seeds pick differently,
+/// while the whole search's lead moves by well under a point between seeds.
 pub fn in_search(mover: Color, before: &Eval) -> Option<(f64, f64)> {
     let best = before.candidates.first()?;
     let played = before.played.as_ref()?;
@@ -57,9 +62,14 @@ pub fn in_search(mover: Color, before: &Eval) -> Option<(f64, f64)> {
     if played.mv == best.mv {
         return Some((0.0, 0.0));
     }
+    let lead = if mover == Color::Black {
+        before.black_lead
+    } else {
+        -before.black_lead
+    };
     Some((
         (best.winrate - played.winrate).max(0.0),
-        (best.lead - played.lead).max(0.0),
+        (lead - played.lead).max(0.0),
     ))
 }
 
@@ -185,15 +195,22 @@ mod tests {
     }
 
     #[test]
-    fn one_search_measures_the_move_against_the_engines_choice() {
+    fn one_search_measures_the_move_against_the_engines_choice_and_the_searchs_lead() {
         let moves = [(Color::White, mv("D4"))];
         let mut before = eval(Color::White, 0.4);
         before.candidates = vec![cand("Q16", 600, 0.6, 3.0), cand("D4", 200, 0.45, -1.0)];
         before.played = Some(cand("D4", 200, 0.45, -1.0));
         let evals = [before.clone(), eval(Color::Black, 0.4)];
         let line = line_values(&moves, &evals);
+        // win rate against the engine's choice (0.60 - 0.45); points against the whole
+        // search's lead for White (2.0, below its choice's 3.0) minus the move's (-1.0)
         let (w, p) = of_move(Color::White, 0, &evals, &line).unwrap();
-        assert!((w - 0.15).abs() < 1e-9 && (p - 4.0).abs() < 1e-9, "{w} {p}");
+        assert!((w - 0.15).abs() < 1e-9 && (p - 3.0).abs() < 1e-9, "{w} {p}");
+        // a move whose lead is above the search's loses no points
+        let mut above = before.clone();
+        above.played = Some(cand("D4", 200, 0.45, 2.5));
+        let (aw, ap) = in_search(Color::White, &above).unwrap();
+        assert!((aw - 0.15).abs() < 1e-9 && ap == 0.0, "{aw} {ap}");
         // too few visits say nothing
         let mut thin = before.clone();
         thin.played = Some(cand("D4", 10, 0.1, -30.0));

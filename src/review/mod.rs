@@ -1,12 +1,13 @@
 //! `tengen review FILE.sgf... [--playouts N | --seconds S] [--out FILE] [--graph FILE.svg]`:
 //! a whole-game review. Every position of a record (before each move, and the last one) is
 //! searched by the engine ([`crate::engine::Engine::analyze`], one thread each, seeded, so
-//! that a review at a playout count gives the same numbers on every machine); the positions
-//! are spread over every core with rayon. The reviewed record is written as a new SGF: each
+//! that a review at a playout count gives the same numbers on every machine), `--searches`
+//! times with a share of the budget each, pooled ([`pool`]); the positions are spread over
+//! every core with rayon. The reviewed record is written as a new SGF: each
 //! move carries its win rate and score lead in its comment and in Lizzie's `LZ` property
 //! ([`annotate`]). What each move lost is read from those searches ([`loss`]): the game's
-//! own line backward as a lower bound of every position's value, and the engine's choice
-//! against the move played within one search. The positions around each side's largest
+//! own line backward as a lower bound of every position's value, and the move played
+//! against the engine's choice and the search's own lead within one search. The positions around each side's largest
 //! losses and around every move that loses more than `--mistake` of the win rate are
 //! searched again, `--recheck` times longer, before the moves are judged; the mistakes are
 //! marked (`BM`) with the engine's line as a variation, and a summary is printed (mistakes
@@ -19,6 +20,7 @@
 pub mod annotate;
 pub mod graph;
 pub mod loss;
+pub mod pool;
 
 use crate::board::{Color, Vertex};
 use crate::engine::{Analysis, Engine, EngineOptions};
@@ -75,12 +77,21 @@ pub struct ReviewArgs {
     /// Seed of the searches.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Independent searches of each position (seeds apart), the budget shared among them
+    /// and their results pooled: two searches differ mostly by the path their trees take,
+    /// which more playouts in one search barely narrow.
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_SEARCHES,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub searches: u64,
     /// Search the positions around each candidate mistake again with this many times the
     /// budget before judging it (1: no second search).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_RECHECK,
           value_parser = clap::value_parser!(u64).range(1..=100))]
     pub recheck: u64,
 }
+
+/// Independent searches a position gets by default, each with its share of the budget.
+pub const DEFAULT_SEARCHES: u64 = 4;
 
 /// How many times longer the second search of a candidate mistake's positions is.
 pub const DEFAULT_RECHECK: u64 = 4;
@@ -125,6 +136,15 @@ impl Budget {
         match self {
             Budget::Playouts(p) => Budget::Playouts(p.saturating_mul(n)),
             Budget::Seconds(s) => Budget::Seconds(s * n as f64),
+        }
+    }
+
+    /// One of `k` equal shares of this budget (at least one playout).
+    pub fn share(self, k: u64) -> Budget {
+        let k = k.max(1);
+        match self {
+            Budget::Playouts(p) => Budget::Playouts((p / k).max(1)),
+            Budget::Seconds(s) => Budget::Seconds(s / k as f64),
         }
     }
 }
@@ -421,13 +441,24 @@ fn color_at(rec: &GameRecord, i: usize, first: Color) -> Color {
     }
 }
 
-/// The engine options of a review: one thread, seeded, no book.
-fn engine_options(args: &ReviewArgs) -> EngineOptions {
+/// The engine options of a review's `k`-th search of a position: one thread, seeded (the
+/// first search with `--seed` itself), no book.
+fn engine_options(args: &ReviewArgs, k: u64) -> EngineOptions {
     let mut o = EngineOptions::default();
     o.settings.think.threads = 1;
-    o.settings.think.seed = args.seed;
+    o.settings.think.seed = args
+        .seed
+        .wrapping_add(k.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     o.settings.book = false;
     o
+}
+
+/// One engine for each of the independent searches `seeds` of a position.
+fn engines(args: &ReviewArgs, seeds: &std::ops::Range<u64>) -> Vec<Engine> {
+    seeds
+        .clone()
+        .map(|k| Engine::new(&engine_options(args, k)))
+        .collect()
 }
 
 /// The budget `args` ask for.
@@ -438,13 +469,36 @@ pub fn budget(args: &ReviewArgs) -> Budget {
     }
 }
 
-/// Searches the position after `i` moves of `p` with `engine`.
+/// Searches the position after `i` moves of `p` once with each of `engines`, each with an
+/// equal share of `budget`, and pools what they found ([`pool::pool`]).
 fn search_position(
-    engine: &mut Engine,
+    engines: &mut [Engine],
     p: &Prepared,
     i: usize,
     budget: Budget,
 ) -> Result<Eval, String> {
+    let share = budget.share(engines.len() as u64);
+    let mut reports = Vec::with_capacity(engines.len());
+    let mut color = Color::Black;
+    for engine in engines.iter_mut() {
+        let (c, report) = search_once(engine, p, i, share)?;
+        color = c;
+        reports.push(report);
+    }
+    let report = pool::pool(&reports)
+        .ok_or_else(|| format!("no search report for the position after {i} moves"))?;
+    let next = p.record.moves.get(i).map(|&(_, mv)| mv);
+    Ok(eval_of(&report, color, p.record.size, next))
+}
+
+/// One search of the position after `i` moves of `p` with `engine`: the colour searched
+/// for and the search's last report.
+fn search_once(
+    engine: &mut Engine,
+    p: &Prepared,
+    i: usize,
+    budget: Budget,
+) -> Result<(Color, crate::search::Report), String> {
     engine
         .load(p.record.clone(), p.rules.0, &p.rules.1, Some(i + 1))
         .map_err(|e| e.to_string())?;
@@ -470,8 +524,7 @@ fn search_position(
         .cloned()
         .or(last)
         .ok_or_else(|| format!("no search report for the position after {i} moves"))?;
-    let next = p.record.moves.get(i).map(|&(_, mv)| mv);
-    Ok(eval_of(&report, color, p.record.size, next))
+    Ok((color, report))
 }
 
 /// What [`review_all`] tells its caller as it goes.
@@ -485,21 +538,21 @@ pub enum Progress {
 }
 
 /// Searches the positions `jobs` (game, position) of `games` with `budget`, spread over the
-/// rayon pool (one engine per worker), `progress` told after each one that it was worth
-/// `weight` first-pass searches.
+/// rayon pool, each position once for each of the searches `seeds` (the engines' seed
+/// numbers: one engine each per worker) with an equal share of `budget`; `progress` told
+/// after each position that it was worth `weight` first-pass searches.
 fn search_all(
     games: &[Prepared],
     jobs: &[(usize, usize)],
     args: &ReviewArgs,
-    (budget, weight): (Budget, u64),
+    (budget, seeds, weight): (Budget, std::ops::Range<u64>, u64),
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<((usize, usize), Result<Eval, String>)> {
-    let opts = engine_options(args);
     jobs.par_iter()
         .map_init(
-            || Engine::new(&opts),
-            |engine, &(g, i)| {
-                let r = search_position(engine, &games[g], i, budget);
+            || engines(args, &seeds),
+            |engines, &(g, i)| {
+                let r = search_position(engines, &games[g], i, budget);
                 progress(Progress::Searched(weight));
                 ((g, i), r)
             },
@@ -539,7 +592,8 @@ pub fn review_all(
         .collect();
     let mut per_game: Vec<Vec<Eval>> = vec![Vec::new(); games.len()];
     let mut errors: Vec<Option<String>> = vec![None; games.len()];
-    for ((g, _), r) in search_all(games, &jobs, args, (budget, 1), progress) {
+    let searches = args.searches.max(1);
+    for ((g, _), r) in search_all(games, &jobs, args, (budget, 0..searches, 1), progress) {
         match r {
             Ok(e) => per_game[g].push(e),
             Err(e) => {
@@ -579,7 +633,9 @@ pub fn review_all(
         }
         // a recheck costs `recheck` first-pass searches
         progress(Progress::Queued(jobs.len() as u64 * args.recheck));
-        for ((g, i), r) in search_all(games, &jobs, args, (deep, args.recheck), progress) {
+        // `recheck` times as many searches of the first pass's size, with seeds of their own
+        let seeds = searches..searches * (args.recheck + 1);
+        for ((g, i), r) in search_all(games, &jobs, args, (deep, seeds, args.recheck), progress) {
             let Some(Ok(review)) = reviews.get_mut(g) else {
                 continue;
             };
@@ -678,10 +734,14 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
             Ok(r) => {
                 let n = r.record.moves.len();
                 print!(
-                    "{}: {n} move{}, {} a position, rules {}, komi {} -> {}{}\n{}",
+                    "{}: {n} move{}, {} a position{}, rules {}, komi {} -> {}{}\n{}",
                     input.display(),
                     if n == 1 { "" } else { "s" },
                     r.budget,
+                    match args.searches {
+                        1 => String::new(),
+                        k => format!(" in {k} searches"),
+                    },
                     r.rules,
                     r.record.komi,
                     out.display(),

@@ -21,6 +21,7 @@ fn args(files: Vec<PathBuf>) -> ReviewArgs {
         komi: None,
         threads: Some(1),
         seed: 1,
+        searches: 1,
         recheck: 1,
     }
 }
@@ -348,6 +349,31 @@ fn a_real_review_searches_every_position_the_same_way_twice() {
     );
     // two handicap stones on 5x5 with komi 0.5: Black is far ahead at the start
     assert!(r1.evals[0].black_winrate > 0.6, "{:?}", r1.evals[0]);
+}
+
+#[test]
+fn several_searches_share_the_budget_and_repeat_themselves() {
+    let mut a = args(vec![]);
+    a.searches = 3;
+    let p = prepare_text("(;SZ[5]KM[0.5]HA[2]AB[bb][dd];W[cc];B[bc];W[];B[])", &a).unwrap();
+    let r1 = review_all(std::slice::from_ref(&p), &a, &|_| {});
+    let r2 = review_all(std::slice::from_ref(&p), &a, &|_| {});
+    let (r1, r2) = (r1[0].as_ref().unwrap(), r2[0].as_ref().unwrap());
+    assert_eq!(r1.evals, r2.evals, "pooled searches repeat themselves");
+    for e in &r1.evals {
+        // three searches of 33 playouts each, pooled
+        assert!(e.playouts > 33 && e.playouts <= 99, "{e:?}");
+        let visits: u64 = e.candidates.iter().map(|c| c.visits).sum();
+        assert!(visits <= e.playouts, "{e:?}");
+        for w in e.candidates.windows(2) {
+            assert!(w[0].visits >= w[1].visits, "most visited first: {e:?}");
+        }
+    }
+    // the record's next move is found in the pooled search before it
+    assert_eq!(
+        r1.evals[0].played.as_ref().map(|c| c.mv),
+        Some(Some(v("C3")))
+    );
 }
 
 #[test]

@@ -1,0 +1,153 @@
+//! Independent searches of one position pooled into one report. Two searches of the same
+//! 19x19 position with different seeds differ mostly by the path their trees take: the
+//! root's score lead moves by 3.5-4.5 points between seeds in a middle-game position
+//! whether the search has 750, 3,000 or 12,000 playouts (docs/review.md). More playouts in
+//! one search barely narrow that spread; the mean of k searches narrows it by about the
+//! square root of k for the same playouts. So a review searches each position several
+//! times with a share of the budget each ([`crate::review::ReviewArgs::searches`]) and
+//! pools them here.
+
+use crate::search::{lcb, MoveInfo, Report};
+
+/// One report from several searches of the same position for the same colour: the
+/// playouts summed, the root's win rate and score lead averaged by playouts, each root move
+/// once with its visits summed and its win rate, score lead and spread averaged by visits
+/// (its line from the search that visited it most), most visited first. `None` when
+/// `reports` is empty.
+pub fn pool(reports: &[Report]) -> Option<Report> {
+    let first = reports.first()?;
+    if reports.len() == 1 {
+        return Some(first.clone());
+    }
+    let playouts: u64 = reports.iter().map(|r| r.playouts).sum();
+    let weight = |r: &Report| r.playouts.max(1) as f64;
+    let total: f64 = reports.iter().map(weight).sum();
+    let mean =
+        |f: &dyn Fn(&Report) -> f64| reports.iter().map(|r| weight(r) * f(r)).sum::<f64>() / total;
+    let mut moves: Vec<MoveInfo> = Vec::new();
+    // per move: visit-weighted sums of win rate, lead and spread, and the visits
+    let mut sums: Vec<(f64, f64, f64, u64)> = Vec::new();
+    for m in reports.iter().flat_map(|r| r.moves.iter()) {
+        let v = m.visits as f64;
+        let add = (v * m.winrate, v * m.score_lead, v * m.score_stdev, m.visits);
+        match moves.iter().position(|p| p.mv == m.mv) {
+            Some(k) => {
+                let s = &mut sums[k];
+                (s.0, s.1, s.2, s.3) = (s.0 + add.0, s.1 + add.1, s.2 + add.2, s.3 + add.3);
+                // the line of the search that visited the move most
+                if m.visits > moves[k].visits {
+                    moves[k] = m.clone();
+                }
+            }
+            None => {
+                moves.push(m.clone());
+                sums.push(add);
+            }
+        }
+    }
+    for (m, &(w, l, sd, n)) in moves.iter_mut().zip(&sums) {
+        let d = (n as f64).max(1.0);
+        if n > 0 {
+            m.winrate = w / d;
+            m.score_lead = l / d;
+            m.score_stdev = sd / d;
+        }
+        m.visits = n;
+        m.lcb = lcb(m.winrate, n as f64);
+    }
+    moves.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
+    Some(Report {
+        color: first.color,
+        playouts,
+        reused: reports.iter().map(|r| r.reused).sum(),
+        moves,
+        winrate: mean(&|r| r.winrate),
+        score_lead: mean(&|r| r.score_lead),
+        ownership: first.ownership.clone(),
+        score_stdev: mean(&|r| r.score_stdev),
+        ownership_stdev: first.ownership_stdev.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+
+    /// A root move at column `x` of row 3 on 19x19.
+    fn mi(x: usize, visits: u64, winrate: f64, lead: f64, pv_len: usize) -> MoveInfo {
+        let mv = Some(Point::new(x, 3, 19));
+        MoveInfo {
+            mv,
+            visits,
+            winrate,
+            score_lead: lead,
+            prior: 0.1,
+            lcb: 0.0,
+            pv: vec![mv; pv_len],
+            pv_visits: vec![],
+            score_stdev: 10.0,
+            ownership: vec![],
+        }
+    }
+
+    fn report(playouts: u64, winrate: f64, lead: f64, moves: Vec<MoveInfo>) -> Report {
+        Report {
+            playouts,
+            winrate,
+            score_lead: lead,
+            moves,
+            ..Report::default()
+        }
+    }
+
+    #[test]
+    fn one_report_is_itself_and_none_is_nothing() {
+        let r = report(100, 0.6, 2.0, vec![mi(3, 90, 0.6, 2.0, 3)]);
+        assert_eq!(pool(std::slice::from_ref(&r)), Some(r));
+        assert_eq!(pool(&[]), None);
+    }
+
+    #[test]
+    fn moves_are_summed_and_averaged_by_their_visits() {
+        // the first search likes column 3, the second column 4
+        let a = report(
+            1000,
+            0.6,
+            4.0,
+            vec![mi(3, 700, 0.62, 5.0, 4), mi(4, 200, 0.55, 1.0, 2)],
+        );
+        let b = report(
+            3000,
+            0.5,
+            0.0,
+            vec![
+                mi(4, 2000, 0.52, 0.5, 6),
+                mi(3, 600, 0.48, -2.0, 1),
+                mi(5, 100, 0.3, -9.0, 1),
+            ],
+        );
+        let p = pool(&[a, b]).unwrap();
+        assert_eq!(p.playouts, 4000);
+        assert!((p.winrate - 0.525).abs() < 1e-12, "{}", p.winrate);
+        assert!((p.score_lead - 1.0).abs() < 1e-12, "{}", p.score_lead);
+        let got: Vec<(usize, u64)> = p
+            .moves
+            .iter()
+            .map(|m| (m.mv.map_or(99, |q| q.xy(19).0), m.visits))
+            .collect();
+        assert_eq!(got, vec![(4, 2200), (3, 1300), (5, 100)]);
+        let m30 = &p.moves[1];
+        assert!((m30.winrate - (700.0 * 0.62 + 600.0 * 0.48) / 1300.0).abs() < 1e-12);
+        assert!((m30.score_lead - (700.0 * 5.0 - 600.0 * 2.0) / 1300.0).abs() < 1e-12);
+        // each move's line comes from the search that visited it most
+        assert_eq!(m30.pv.len(), 4);
+        assert_eq!(p.moves[0].pv.len(), 6);
+        // the bound is the pooled win rate's over the pooled visits
+        assert!((m30.lcb - lcb(m30.winrate, 1300.0)).abs() < 1e-12);
+    }
+}
