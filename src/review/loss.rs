@@ -62,14 +62,9 @@ pub fn in_search(mover: Color, before: &Eval) -> Option<(f64, f64)> {
     if played.mv == best.mv {
         return Some((0.0, 0.0));
     }
-    let lead = if mover == Color::Black {
-        before.black_lead
-    } else {
-        -before.black_lead
-    };
     Some((
         (best.winrate - played.winrate).max(0.0),
-        (lead - played.lead).max(0.0),
+        (mover.sign() * before.black_lead - played.lead).max(0.0),
     ))
 }
 
@@ -83,7 +78,7 @@ pub fn of_move(
 ) -> Option<(f64, f64)> {
     let (w, l) = line;
     let (dw, dl) = (w.get(i)? - w.get(i + 1)?, l.get(i)? - l.get(i + 1)?);
-    let sign = if mover == Color::Black { 1.0 } else { -1.0 };
+    let sign = mover.sign();
     let (mut loss, mut points) = ((sign * dw).max(0.0), (sign * dl).max(0.0));
     if let Some((sw, sp)) = in_search(mover, evals.get(i)?) {
         loss = loss.max(sw);

@@ -3,16 +3,16 @@
 //! searched by the engine ([`crate::engine::Engine::analyze`], one thread each, seeded, so
 //! that a review at a playout count gives the same numbers on every machine), `--searches`
 //! times with a share of the budget each, pooled ([`pool`]); the positions are spread over
-//! every core with rayon. The reviewed record is written as a new SGF: each
-//! move carries its win rate and score lead in its comment and in Lizzie's `LZ` property
+//! every core with rayon. The reviewed record is written as a new SGF: each move carries
+//! its win rate and score lead in its comment and in Lizzie's `LZ` property
 //! ([`annotate`]). What each move lost is read from those searches ([`loss`]): the game's
 //! own line backward as a lower bound of every position's value, and the move played
-//! against the engine's choice and the search's own lead within one search. The positions around each side's largest
-//! losses and around every move that loses more than `--mistake` of the win rate are
-//! searched again, `--recheck` times longer, before the moves are judged; the mistakes are
-//! marked (`BM`) with the engine's line as a variation, and a summary is printed (mistakes
-//! per side, each side's biggest losses). `--graph` draws the win rate as an SVG
-//! ([`graph`]).
+//! against the engine's choice and the search's own lead within one search. The positions
+//! around each side's largest losses and around every move that loses more than
+//! `--mistake` of the win rate are searched again, `--recheck` times longer, before the
+//! moves are judged; the mistakes are marked (`BM`) with the engine's line as a variation,
+//! and a summary is printed (mistakes per side, each side's biggest losses). `--graph`
+//! draws the win rate as an SVG ([`graph`]).
 //!
 //! It is a tool above the engine, as the match runner is: it drives [`crate::engine`] and
 //! [`crate::sgf`], and the engine never imports it.
@@ -478,15 +478,15 @@ fn search_position(
     budget: Budget,
 ) -> Result<Eval, String> {
     let share = budget.share(engines.len() as u64);
-    let mut reports = Vec::with_capacity(engines.len());
-    let mut color = Color::Black;
-    for engine in engines.iter_mut() {
-        let (c, report) = search_once(engine, p, i, share)?;
-        color = c;
-        reports.push(report);
-    }
-    let report = pool::pool(&reports)
-        .ok_or_else(|| format!("no search report for the position after {i} moves"))?;
+    let (colors, reports): (Vec<Color>, Vec<crate::search::Report>) = engines
+        .iter_mut()
+        .map(|engine| search_once(engine, p, i, share))
+        .collect::<Result<Vec<_>, String>>()?
+        .into_iter()
+        .unzip();
+    let (Some(&color), Some(report)) = (colors.first(), pool::pool(&reports)) else {
+        return Err(format!("no search of the position after {i} moves"));
+    };
     let next = p.record.moves.get(i).map(|&(_, mv)| mv);
     Ok(eval_of(&report, color, p.record.size, next))
 }

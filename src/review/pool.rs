@@ -24,37 +24,35 @@ pub fn pool(reports: &[Report]) -> Option<Report> {
     let total: f64 = reports.iter().map(weight).sum();
     let mean =
         |f: &dyn Fn(&Report) -> f64| reports.iter().map(|r| weight(r) * f(r)).sum::<f64>() / total;
-    let mut moves: Vec<MoveInfo> = Vec::new();
-    // per move: visit-weighted sums of win rate, lead and spread, and the visits
-    let mut sums: Vec<(f64, f64, f64, u64)> = Vec::new();
+    // each root move's entries, one a search that tried it
+    let mut groups: Vec<Vec<&MoveInfo>> = Vec::new();
     for m in reports.iter().flat_map(|r| r.moves.iter()) {
-        let v = m.visits as f64;
-        let add = (v * m.winrate, v * m.score_lead, v * m.score_stdev, m.visits);
-        match moves.iter().position(|p| p.mv == m.mv) {
-            Some(k) => {
-                let s = &mut sums[k];
-                (s.0, s.1, s.2, s.3) = (s.0 + add.0, s.1 + add.1, s.2 + add.2, s.3 + add.3);
-                // the line of the search that visited the move most
-                if m.visits > moves[k].visits {
-                    moves[k] = m.clone();
-                }
-            }
-            None => {
-                moves.push(m.clone());
-                sums.push(add);
-            }
+        match groups.iter_mut().find(|g| g[0].mv == m.mv) {
+            Some(g) => g.push(m),
+            None => groups.push(vec![m]),
         }
     }
-    for (m, &(w, l, sd, n)) in moves.iter_mut().zip(&sums) {
-        let d = (n as f64).max(1.0);
-        if n > 0 {
-            m.winrate = w / d;
-            m.score_lead = l / d;
-            m.score_stdev = sd / d;
-        }
-        m.visits = n;
-        m.lcb = lcb(m.winrate, n as f64);
-    }
+    let mut moves: Vec<MoveInfo> = groups
+        .iter()
+        .map(|g| {
+            let n: u64 = g.iter().map(|m| m.visits).sum();
+            let avg = |f: fn(&MoveInfo) -> f64| match n {
+                0 => f(g[0]),
+                _ => g.iter().map(|m| m.visits as f64 * f(m)).sum::<f64>() / n as f64,
+            };
+            // the line of the search that visited the move most (the first of equals)
+            let line = g.iter().rev().max_by_key(|m| m.visits).unwrap_or(&g[0]);
+            let winrate = avg(|m| m.winrate);
+            MoveInfo {
+                visits: n,
+                winrate,
+                score_lead: avg(|m| m.score_lead),
+                score_stdev: avg(|m| m.score_stdev),
+                lcb: lcb(winrate, n as f64),
+                ..(*line).clone()
+            }
+        })
+        .collect();
     moves.sort_by(|a, b| {
         b.visits
             .cmp(&a.visits)
