@@ -845,14 +845,17 @@ play w g3
 #? [A1\nB1 F1 G1 B2 F2 G2 A3 B3 C3 D3 E3 F3 G3\nC1 C2 D2\nE1]
 1703 final_score
 #? [B\+20\.5]
+# Under area counting B A1 is dead (session 36): W takes it inside its own eye at A2, and
+# the W chain loses liberty A2 but gains A1, no weaker for it; as GNU Go, and the count
+# is SC16's.
 kata-set-rules chinese
 komi 0.5
 1704 final_status_list dead
-#? []
+#? [A1]
 1705 final_status_list seki
-#? [A1\nB1 F1 G1 B2 F2 G2 A3 B3 C3 D3 E3 F3 G3\nC1 C2 D2\nE1]
+#? [B1 F1 G1 B2 F2 G2 A3 B3 C3 D3 E3 F3 G3\nC1 C2 D2\nE1]
 1706 final_score
-#? [B\+20\.5]
+#? [B\+17\.5]
 
 # ---- SC18: capturing race that is not seki (eye against no eye)
 # 7 . . . . . . .

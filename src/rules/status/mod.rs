@@ -32,7 +32,7 @@ pub mod race;
 pub mod safety;
 pub mod solve;
 
-use super::ruleset::{Rules, SuicideRule};
+use super::ruleset::{Rules, Scoring, SuicideRule};
 use super::score::{Status, StatusMap};
 use super::Game;
 use crate::board::{Bitset, Board, Color, Point};
@@ -286,6 +286,8 @@ struct Confirming<'a, const W: usize, const P: usize, E: Into<Estimated>, F: FnO
     multi: bool,
     /// The rules' `teire_presumed`.
     teire: bool,
+    /// Whether the rules count area (stones and territory alike).
+    area: bool,
     limits: &'a ConfirmLimits,
     deadline: Option<Instant>,
     est: Estimate<E, F>,
@@ -320,6 +322,7 @@ fn confirm_on<const W: usize, const P: usize, E: Into<Estimated>>(
         work: *b,
         multi: rules.suicide == SuicideRule::MultiStoneAllowed,
         teire: rules.teire_presumed,
+        area: rules.scoring == Scoring::Area,
         limits,
         deadline: start.checked_add(limits.time),
         est: Estimate {
@@ -605,6 +608,14 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                                 name(pc.color)
                             ),
                         )
+                    } else if self.area && taken_in_own_eye(work, &pc.stones) {
+                        (
+                            Status::Dead,
+                            format!(
+                                "none: in atari inside an eye of {} stones, which take it there at no cost to their liberties (dead under area counting){why}",
+                                name(o)
+                            ),
+                        )
                     } else if own_alive {
                         (
                             Status::Seki,
@@ -670,6 +681,37 @@ fn teire_left_out<const W: usize, const P: usize>(
                 chain.contains(q.idx()) || (work.color_at(q) == Some(c) && first.contains(q.idx()))
             })
         })
+}
+
+/// Whether `chain` is in atari and its one liberty is walled by enemy chains alone, none of
+/// them in atari: the enemy captures it by playing inside its own eye, and the chains the
+/// capturing stone joins lose that liberty but gain the captured points, so even a group
+/// in seki takes it safely. Sekiguchi's procedure calls such a chain seki when the enemy stones around have
+/// no first-class life (a stone thrown into the eye of a group living in seki); under area
+/// counting the capture costs nothing, and on the Tom 9d counted endings the records and
+/// GNU Go take the stone off.
+fn taken_in_own_eye<const W: usize, const P: usize>(work: &Board<W, P>, chain: &Bitset<W>) -> bool {
+    let Some(c) = chain.points().next().and_then(|p| work.color_at(p)) else {
+        return false;
+    };
+    let libs = work.dilate(chain).and(work.empty_points());
+    let mut libs = libs.points();
+    let (Some(l), None) = (libs.next(), libs.next()) else {
+        return false;
+    };
+    let walls: Vec<Point> = work
+        .neighbors(l)
+        .filter(|q| !chain.contains(q.idx()))
+        .collect();
+    let enemy = work.stones(c.opponent());
+    !walls.is_empty()
+        && walls.iter().all(|&q| work.color_at(q) == Some(c.opponent()))
+        // a wall in atari itself is taken at the same point when the chain's side moves
+        // first: then the point is a fight, not a free capture
+        && work
+            .chains(enemy)
+            .filter(|w| walls.iter().any(|q| w.contains(q.idx())))
+            .all(|w| work.dilate(&w).and(work.empty_points()).count() >= 2)
 }
 
 /// What the local games of an area read: the board and the budgets (apart from the

@@ -581,3 +581,37 @@ fn a_stone_whose_only_liberty_is_its_own_eye_is_counted_alive() {
     let f5 = at(&c, "F5", 9);
     assert_ne!(f5.status, Status::Alive, "{f5:?}");
 }
+
+/// Tom 9d 42206951 (Chinese rules): a Black stone thrown into the eye of a White group
+/// living in seki stood in atari, its liberty walled by White alone. Sekiguchi's procedure
+/// calls it seki (none, next to White stones without first-class life), and the count gave
+/// it its point and the eye to nobody; White takes it inside its own eye at no cost to its
+/// liberties, and the record and GNU Go count it dead (3 points, the winner).
+#[test]
+fn a_stone_in_the_eye_of_a_group_in_seki_is_dead_under_area_counting() {
+    let thrown_in = "
+        7 X X X . O O O
+        6 X X X . O O O
+        5 X X X . O O O
+        4 X . X . O X .
+        3 X X X . O O O
+        2 X X X . O O O
+        1 X X X . O O O";
+    let mut chinese = Rules::preset(Preset::Chinese);
+    chinese.komi = 0.5;
+    let c = confirm_diagram(thrown_in, chinese);
+    for v in ["A1", "G7"] {
+        let x = at(&c, v, 7);
+        assert_eq!(x.status, Status::Seki, "{x:?}");
+    }
+    let f4 = at(&c, "F4", 7);
+    assert_eq!((f4.class, f4.status), (Class::None, Status::Dead), "{f4:?}");
+    assert!(f4.reason.contains("at no cost"), "{f4:?}");
+    // Black 20 stones and B4; White 19 stones, F4 and G4; the D file nobody's
+    assert_eq!(score(thrown_in, chinese), "W+0.5");
+    // the procedure as set out, under territory counting: seki as before
+    let mut traditional = Rules::preset(Preset::Traditional);
+    traditional.komi = 0.5;
+    let c = confirm_diagram(thrown_in, traditional);
+    assert_eq!(at(&c, "F4", 7).status, Status::Seki);
+}
