@@ -43,7 +43,7 @@ loadsgf ../sgf/tactics/ladder05.sgf
 51 tengen-playout_owner B3 b 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 52 reg_genmove b
-#? [A3] *
+#? [A3]
 
 # ladder06: the ladder on Black's B3 fails: Black runs at A3 (Pachi t-unit ladder.t, position 6).
 loadsgf ../sgf/tactics/ladder06.sgf
@@ -57,7 +57,7 @@ loadsgf ../sgf/tactics/ladder07.sgf
 71 tengen-playout_owner B3 b 100 1
 #? [black \d+ white ([7-9]\d|100) neither \d+]
 72 reg_genmove b
-#? [!(A3|resign)]
+#? [!(A3|resign)] *
 
 # ladder08: Black's B3 is caught in a ladder: running at A3 only feeds it, so Black does not run (Pachi t-unit ladder.t, position 8).
 loadsgf ../sgf/tactics/ladder08.sgf

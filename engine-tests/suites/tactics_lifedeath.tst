@@ -15,7 +15,7 @@ loadsgf ../sgf/tactics/lifedeath01.sgf
 11 tengen-playout_owner J18 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+]
 12 reg_genmove b
-#? [D19|G19|H19|J19|K19|O19|P19|Q19|D18|P18|Q18|R18|K17|R17|S17|Q16|J15|K15|O15|Q15|O14|F13|G13|L13|M13|N13|O13|G12|H12|PASS|pass] *
+#? [D19|G19|H19|J19|K19|O19|P19|Q19|D18|P18|Q18|R18|K17|R17|S17|Q16|J15|K15|O15|Q15|O14|F13|G13|L13|M13|N13|O13|G12|H12|PASS|pass]
 
 # lifedeath02: Black takes the chain at D7 even with White to move; Black, given the move, keeps it dead (Pachi t-unit moggy_lifedeath.t, position 2).
 loadsgf ../sgf/tactics/lifedeath02.sgf
@@ -71,7 +71,7 @@ loadsgf ../sgf/tactics/lifedeath09.sgf
 91 tengen-playout_owner B2 100 1
 #? [black ([7-9]\d|100) white \d+ neither \d+] *
 92 reg_genmove b
-#? [B7|D5|A4|B4|E4|C3|H3|H1|PASS|pass]
+#? [B7|D5|A4|B4|E4|C3|H3|H1|PASS|pass] *
 
 # lifedeath10: White's chain at B2 lives with Black to move; White, given the move, keeps it alive (Pachi t-unit bent4.t, position 2).
 loadsgf ../sgf/tactics/lifedeath10.sgf
@@ -106,7 +106,7 @@ loadsgf ../sgf/tactics/lifedeath14.sgf
 141 tengen-playout_owner H2 100 1
 #? [black \d+ white ([7-9]\d|100) neither \d+]
 142 reg_genmove w
-#? [H8|J8|H7|J7|E6|F6|H6|J6|D5|F5|B4|PASS|pass] *
+#? [H8|J8|H7|J7|E6|F6|H6|J6|D5|F5|B4|PASS|pass]
 
 # lifedeath15: White takes the chain at A3; White moves and kills (Pachi t-unit bent4.t, position 7).
 loadsgf ../sgf/tactics/lifedeath15.sgf

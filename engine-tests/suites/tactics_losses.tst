@@ -57,7 +57,7 @@ loadsgf ../sgf/tactics/loss09.sgf
 71 tengen-playout_owner G3 100 1
 #? [black \d+ white ([7-9]\d|100) neither \d+] *
 72 reg_genmove w
-#? [J2] *
+#? [J2]
 
 # loss10: lost game: White's group at B8 is in danger and White to move saves it (pachi9-2026-11-27-g8.sgf (../shared/data/losses) before move 22).
 loadsgf ../sgf/tactics/loss10.sgf

@@ -148,7 +148,7 @@ loadsgf ../sgf/tactics/seki20.sgf
 201 tengen-playout_owner D4 100 1
 #? [black \d+ white ([7-9]\d|100) neither \d+] *
 202 reg_genmove w
-#? [!(C3|C4|C5|G1|G3|G5|G7|resign)]
+#? [!(C3|C4|C5|G1|G3|G5|G7|resign)] *
 
 # seki21: White's chain at C4 lives; White to move keeps it alive (Pachi t-unit seki.t, position 21).
 loadsgf ../sgf/tactics/seki21.sgf

@@ -15,10 +15,10 @@ use crate::search::playout::learned::GammasFile;
 /// (bench/README.md, "Against Pachi"). Below 15x15 also flat AMAF, expansion after 3 visits
 /// and no last-good-reply, which together won at equal time on 9x9; from 15x15 up
 /// progressive widening from the five best priors, which (with the opening book) won an
-/// SPRT at equal time on 19x19 (bench/README.md, "Search refinements"), and the policy
-/// network's priors, which won at equal time on 19x19 (bench/README.md, "Policy network";
-/// unmeasured on small boards, so off there). The judge of dead
-/// stones keeps the struct's defaults ([`super::SearchParams::same_at_every_size`]).
+/// SPRT at equal time on 19x19 (bench/README.md, "Search refinements"); at every size the
+/// policy network's priors, which won at equal time against the same build without them on
+/// 19x19, 13x13 and 9x9 (bench/README.md, "Policy network"). The judge of dead stones keeps
+/// the struct's defaults ([`super::SearchParams::same_at_every_size`]).
 pub(super) const PARAMS: &[Param] = &[
     Param {
         name: "policy",
@@ -503,7 +503,7 @@ pub(super) const PARAMS: &[Param] = &[
         name: "prior_net",
         range: "0 to 1",
         doc: "the policy network's share of the probability the learned prior reads (the patterns have the rest), at the root and at nodes with net_visits visits (0: the network is off)",
-        small: None,
+        small: Some("1"),
         large: Some("1"),
         get: |p| p.prior.net.to_string(),
         set: |p, v| {
