@@ -686,32 +686,28 @@ fn teire_left_out<const W: usize, const P: usize>(
 /// Whether `chain` is in atari and its one liberty is walled by enemy chains alone, none of
 /// them in atari: the enemy captures it by playing inside its own eye, and the chains the
 /// capturing stone joins lose that liberty but gain the captured points, so even a group
-/// in seki takes it safely. Sekiguchi's procedure calls such a chain seki when the enemy stones around have
-/// no first-class life (a stone thrown into the eye of a group living in seki); under area
-/// counting the capture costs nothing, and on the Tom 9d counted endings the records and
-/// GNU Go take the stone off.
+/// in seki takes it safely. Sekiguchi's procedure calls such a chain seki when the enemy
+/// stones around have no first-class life (a stone thrown into the eye of a group living in
+/// seki); under area counting the capture costs nothing, and on the Tom 9d counted endings
+/// the records and GNU Go take the stone off. A wall in atari itself is taken at the same
+/// point when the chain's side moves first: the point is then a fight, not a free capture.
 fn taken_in_own_eye<const W: usize, const P: usize>(work: &Board<W, P>, chain: &Bitset<W>) -> bool {
-    let Some(c) = chain.points().next().and_then(|p| work.color_at(p)) else {
+    let Some((p, c)) = chain
+        .points()
+        .next()
+        .and_then(|p| Some((p, work.color_at(p)?)))
+    else {
         return false;
     };
-    let libs = work.dilate(chain).and(work.empty_points());
-    let mut libs = libs.points();
-    let (Some(l), None) = (libs.next(), libs.next()) else {
+    let (1, Some(l)) = (work.lib_count(p), work.chain_libs(p).points().next()) else {
         return false;
     };
-    let walls: Vec<Point> = work
+    let mut walls = work
         .neighbors(l)
         .filter(|q| !chain.contains(q.idx()))
-        .collect();
-    let enemy = work.stones(c.opponent());
-    !walls.is_empty()
-        && walls.iter().all(|&q| work.color_at(q) == Some(c.opponent()))
-        // a wall in atari itself is taken at the same point when the chain's side moves
-        // first: then the point is a fight, not a free capture
-        && work
-            .chains(enemy)
-            .filter(|w| walls.iter().any(|q| w.contains(q.idx())))
-            .all(|w| work.dilate(&w).and(work.empty_points()).count() >= 2)
+        .peekable();
+    walls.peek().is_some()
+        && walls.all(|q| work.color_at(q) == Some(c.opponent()) && work.lib_count(q) >= 2)
 }
 
 /// What the local games of an area read: the board and the budgets (apart from the
