@@ -9,7 +9,7 @@
 //! Loss: White 12.3%, 4.5 points
 //! Tengen: Q16 (White 49.9%)
 //! Mistake: White loses 12.3% (more than 10.0%); Tengen's line is a variation
-//! Searched: 3000 playouts, again at 12000
+//! Searched: 3000 playouts, again at 18000
 //! ```
 //! (the `Tengen` line when the position before had candidates, the `Mistake` line on
 //! mistakes only, `again` when the positions around the move were searched a second

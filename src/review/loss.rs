@@ -27,32 +27,73 @@ pub fn min_visits(playouts: u64) -> u64 {
 }
 
 /// Black's win rate and lead of every position with the game's line as a lower bound for
-/// the side to move: `moves[i]` leads from position `i` to position `i + 1`.
-pub fn line_values(moves: &[(Color, Option<Vertex>)], evals: &[Eval]) -> (Vec<f64>, Vec<f64>) {
-    let mut w: Vec<f64> = evals.iter().map(|e| e.black_winrate).collect();
-    let mut l: Vec<f64> = evals.iter().map(|e| e.black_lead).collect();
-    for i in (0..evals.len().saturating_sub(1)).rev() {
+/// the side to move, and where each value came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// Black's win rate of each position, raised (or lowered) along the line.
+    pub winrate: Vec<f64>,
+    /// Black's lead of each position, raised (or lowered) along the line.
+    pub lead: Vec<f64>,
+    /// The position whose own search gave each position's win rate (itself or a later one).
+    pub winrate_from: Vec<usize>,
+    /// The position whose own search gave each position's lead.
+    pub lead_from: Vec<usize>,
+}
+
+impl Line {
+    /// The positions whose searches decide what move `i` lost along the line: before and
+    /// after it, and the later ones their values were taken from.
+    pub fn sources(&self, i: usize) -> Vec<usize> {
+        let mut at = vec![i, i + 1];
+        for from in [&self.winrate_from, &self.lead_from] {
+            at.extend([i, i + 1].iter().filter_map(|&j| from.get(j).copied()));
+        }
+        at.sort_unstable();
+        at.dedup();
+        at
+    }
+}
+
+/// The game's line read backward over `evals`: `moves[i]` leads from position `i` to
+/// position `i + 1`, and each position's value for its side to move is raised to the value
+/// of the position after its move.
+pub fn line_values(moves: &[(Color, Option<Vertex>)], evals: &[Eval]) -> Line {
+    let n = evals.len();
+    let mut line = Line {
+        winrate: evals.iter().map(|e| e.black_winrate).collect(),
+        lead: evals.iter().map(|e| e.black_lead).collect(),
+        winrate_from: (0..n).collect(),
+        lead_from: (0..n).collect(),
+    };
+    for i in (0..n.saturating_sub(1)).rev() {
         let Some(&(mover, _)) = moves.get(i) else {
             continue;
         };
-        if mover == Color::Black {
-            w[i] = w[i].max(w[i + 1]);
-            l[i] = l[i].max(l[i + 1]);
-        } else {
-            w[i] = w[i].min(w[i + 1]);
-            l[i] = l[i].min(l[i + 1]);
+        // Black keeps the larger of the two, White the smaller
+        let better = |a: f64, b: f64| match mover {
+            Color::Black => b > a,
+            Color::White => b < a,
+        };
+        if better(line.winrate[i], line.winrate[i + 1]) {
+            line.winrate[i] = line.winrate[i + 1];
+            line.winrate_from[i] = line.winrate_from[i + 1];
+        }
+        if better(line.lead[i], line.lead[i + 1]) {
+            line.lead[i] = line.lead[i + 1];
+            line.lead_from[i] = line.lead_from[i + 1];
         }
     }
-    (w, l)
+    line
 }
 
 /// What the move from `before` lost within that one search, win rate and points, from the
 /// mover's side (`None` when the search was not the mover's or the move played had too few
 /// visits to say). Win rate: the engine's choice against the move played. Points: the
-/// search's own lead (the mean over all its playouts) against the move played's. The lead
-/// of the engine's choice is no steady measure: the search picks among moves of nearly
-/// equal win rate whose leads differ by several points, and two seeds pick differently,
-/// while the whole search's lead moves by well under a point between seeds.
+/// search's own lead against the move played's, paired within each of the independent
+/// searches and counted at one standard error below their mean ([`Eval::played_below`]),
+/// so that a measure the searches disagree on yields to the line's. The lead of the
+/// engine's choice is no steady measure: the search picks among moves of nearly equal win
+/// rate whose leads differ by several points, and two seeds pick differently.
 pub fn in_search(mover: Color, before: &Eval) -> Option<(f64, f64)> {
     let best = before.candidates.first()?;
     let played = before.played.as_ref()?;
@@ -62,21 +103,19 @@ pub fn in_search(mover: Color, before: &Eval) -> Option<(f64, f64)> {
     if played.mv == best.mv {
         return Some((0.0, 0.0));
     }
-    Some((
-        (best.winrate - played.winrate).max(0.0),
-        (mover.sign() * before.black_lead - played.lead).max(0.0),
-    ))
+    // points: paired within each search and counted at one standard error below their
+    // mean, so that a measure the independent searches disagree on yields to the line's
+    let points = match before.played_below {
+        Some((mean, se)) => mean - se,
+        None => mover.sign() * before.black_lead - played.lead,
+    };
+    Some(((best.winrate - played.winrate).max(0.0), points.max(0.0)))
 }
 
 /// One move's loss, win rate and points, from the mover's side (never negative): the
 /// larger of the line's and the search's measure.
-pub fn of_move(
-    mover: Color,
-    i: usize,
-    evals: &[Eval],
-    line: &(Vec<f64>, Vec<f64>),
-) -> Option<(f64, f64)> {
-    let (w, l) = line;
+pub fn of_move(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Option<(f64, f64)> {
+    let (w, l) = (&line.winrate, &line.lead);
     let (dw, dl) = (w.get(i)? - w.get(i + 1)?, l.get(i)? - l.get(i + 1)?);
     let sign = mover.sign();
     let (mut loss, mut points) = ((sign * dw).max(0.0), (sign * dl).max(0.0));
@@ -90,8 +129,8 @@ pub fn of_move(
 /// The moves to search again (by index into the moves, largest loss first): every move not
 /// yet rechecked whose win-rate loss passes `threshold`, and each side's [`LISTED`] largest
 /// losses in points that were not rechecked. `losses` holds each move's mover, win-rate
-/// loss and points lost. A move is rechecked when the positions before and after it were
-/// searched with the longer budget.
+/// loss and points lost. A move is rechecked when every position its loss depends on
+/// ([`Line::sources`]) was searched with the longer budget.
 pub fn to_recheck(losses: &[(Color, f64, f64)], rechecked: &[bool], threshold: f64) -> Vec<usize> {
     let mut picked = Vec::new();
     for side in [Color::Black, Color::White] {
@@ -151,6 +190,7 @@ mod tests {
             black_lead: (black_winrate - 0.5) * 20.0,
             candidates: vec![],
             played: None,
+            played_below: None,
             deep: false,
         }
     }
@@ -216,6 +256,44 @@ mod tests {
         assert_eq!(in_search(Color::White, &own), Some((0.0, 0.0)));
         // a search for the other colour (two moves in a row) is no measure
         assert_eq!(in_search(Color::Black, &own), None);
+        // paired within the searches, the points count one standard error below their mean
+        let mut paired = above;
+        paired.played_below = Some((5.0, 1.5));
+        assert_eq!(in_search(Color::White, &paired).map(|x| x.1), Some(3.5));
+        paired.played_below = Some((1.0, 1.5));
+        assert_eq!(in_search(Color::White, &paired).map(|x| x.1), Some(0.0));
+    }
+
+    #[test]
+    fn the_line_knows_which_later_search_each_value_came_from() {
+        // Black plays, White answers, Black plays: after White's answer the search sees Black
+        // 6 behind, and after Black's next move 3 behind; so White's position was worth -3
+        // (the position after Black's next move), and Black's first move lost 5 points
+        let moves = [
+            (Color::Black, mv("C3")),
+            (Color::White, mv("D4")),
+            (Color::Black, mv("E5")),
+        ];
+        let mut evals = [
+            eval(Color::Black, 0.5),
+            eval(Color::White, 0.5),
+            eval(Color::Black, 0.5),
+            eval(Color::White, 0.5),
+        ];
+        for (e, l) in evals.iter_mut().zip([2.0, 1.0, -6.0, -3.0]) {
+            e.black_lead = l;
+        }
+        let line = line_values(&moves, &evals);
+        assert_eq!(line.lead, vec![2.0, -3.0, -3.0, -3.0]);
+        assert_eq!(line.lead_from, vec![0, 3, 3, 3]);
+        // so Black's first move depends on the search of the last position too
+        assert_eq!(line.sources(0), vec![0, 1, 3]);
+        let (_, p) = of_move(Color::Black, 0, &evals, &line).unwrap();
+        assert!((p - 5.0).abs() < 1e-9, "{p}");
+        // neither later move lost anything
+        assert_eq!(of_move(Color::White, 1, &evals, &line).unwrap().1, 0.0);
+        assert_eq!(of_move(Color::Black, 2, &evals, &line).unwrap().1, 0.0);
+        assert_eq!(line.sources(2), vec![2, 3]);
     }
 
     #[test]

@@ -94,11 +94,11 @@ pub struct ReviewArgs {
 pub const DEFAULT_SEARCHES: u64 = 4;
 
 /// How many times longer the second search of a candidate mistake's positions is.
-pub const DEFAULT_RECHECK: u64 = 4;
+pub const DEFAULT_RECHECK: u64 = 6;
 
 /// Rounds of second searches at most: each round rechecks the candidates the previous one
 /// left (a recheck can raise another move's loss).
-const RECHECK_ROUNDS: usize = 4;
+const RECHECK_ROUNDS: usize = 6;
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
@@ -193,6 +193,9 @@ pub struct Eval {
     /// The record's move from this position as this search saw it (`None`: not searched,
     /// or no move follows).
     pub played: Option<Candidate>,
+    /// How many points the record's move scored below the root within the searches, and the
+    /// standard error of that ([`pool::below_root`]; `None`: not searched, or no move follows).
+    pub played_below: Option<(f64, f64)>,
     /// Whether this is the second, longer search of the position.
     pub deep: bool,
 }
@@ -383,6 +386,7 @@ fn eval_of(
                 .find(|m| vertex(m.mv) == n)
                 .map(candidate)
         }),
+        played_below: None,
         deep: false,
     }
 }
@@ -488,7 +492,12 @@ fn search_position(
         return Err(format!("no search of the position after {i} moves"));
     };
     let next = p.record.moves.get(i).map(|&(_, mv)| mv);
-    Ok(eval_of(&report, color, p.record.size, next))
+    let mut eval = eval_of(&report, color, p.record.size, next);
+    if let Some(n) = next {
+        let size = p.record.size;
+        eval.played_below = pool::below_root(&reports, |m| m.mv.map(|q| q.vertex(size)) == n);
+    }
+    Ok(eval)
 }
 
 /// One search of the position after `i` moves of `p` with `engine`: the colour searched
@@ -560,15 +569,23 @@ fn search_all(
         .collect()
 }
 
-/// The positions of `review` to search again: before and after each move
-/// [`loss::to_recheck`] picks, those not searched again yet.
+/// The positions of `review` to search again: every position the loss of each move
+/// [`loss::to_recheck`] picks depends on ([`loss::Line::sources`]: before and after it, and
+/// the later positions the game's line took their values from), those not searched again
+/// yet.
 fn recheck_positions(review: &Review) -> Vec<usize> {
     let verdicts = review.verdicts();
-    let rechecked: Vec<bool> = verdicts.iter().map(|v| v.rechecked).collect();
+    let line = loss::line_values(&review.record.moves, &review.evals);
+    let shallow = |i: &usize| review.evals.get(*i).is_some_and(|e| !e.deep);
+    let rechecked: Vec<bool> = verdicts
+        .iter()
+        .map(|v| !line.sources(v.number - 1).iter().any(shallow))
+        .collect();
     let mut at: Vec<usize> = loss::to_recheck(&loss_table(&verdicts), &rechecked, review.threshold)
         .into_iter()
-        .flat_map(|i| [i, i + 1])
-        .filter(|&i| review.evals.get(i).is_some_and(|e| !e.deep))
+        .filter_map(|k| verdicts.get(k))
+        .flat_map(|v| line.sources(v.number - 1))
+        .filter(shallow)
         .collect();
     at.sort_unstable();
     at.dedup();

@@ -71,6 +71,35 @@ pub fn pool(reports: &[Report]) -> Option<Report> {
     })
 }
 
+/// How far the root move `is_move` scored below the root within the searches `reports`
+/// of one position, from the searching colour's view: the root's lead less the move's in
+/// each search that visited it, averaged by the move's visits, and the standard error of
+/// that mean from the spread between the searches (0 from a single search). The root's
+/// lead and the move's are taken from the same tree, so what they share (the path that
+/// search took) cancels. `None` when no search visited the move.
+pub fn below_root(reports: &[Report], is_move: impl Fn(&MoveInfo) -> bool) -> Option<(f64, f64)> {
+    let runs: Vec<(f64, f64)> = reports
+        .iter()
+        .filter_map(|r| {
+            let m = r.moves.iter().find(|m| is_move(m) && m.visits > 0)?;
+            Some((m.visits as f64, r.score_lead - m.score_lead))
+        })
+        .collect();
+    let total: f64 = runs.iter().map(|r| r.0).sum();
+    if runs.is_empty() || total <= 0.0 {
+        return None;
+    }
+    let mean = runs.iter().map(|(w, d)| w * d).sum::<f64>() / total;
+    let k = runs.len() as f64;
+    let se = if runs.len() < 2 {
+        0.0
+    } else {
+        let spread: f64 = runs.iter().map(|(w, d)| (w * (d - mean)).powi(2)).sum();
+        (spread * k / (k - 1.0)).sqrt() / total
+    };
+    Some((mean, se))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +176,40 @@ mod tests {
         assert_eq!(p.moves[0].pv.len(), 6);
         // the bound is the pooled win rate's over the pooled visits
         assert!((m30.lcb - lcb(m30.winrate, 1300.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_move_below_the_root_is_paired_within_each_search() {
+        // two searches whose whole tree sits 4 points apart: the move is 3 below the root in
+        // both, so the pair gives 3 exactly, with no spread
+        let a = report(
+            1000,
+            0.6,
+            6.0,
+            vec![mi(3, 800, 0.6, 7.0, 1), mi(4, 100, 0.5, 3.0, 1)],
+        );
+        let b = report(
+            1000,
+            0.5,
+            2.0,
+            vec![mi(3, 700, 0.5, 3.0, 1), mi(4, 300, 0.4, -1.0, 1)],
+        );
+        let at = |x: usize| move |m: &MoveInfo| m.mv.map(|q| q.xy(19).0) == Some(x);
+        let (d, se) = below_root(&[a.clone(), b.clone()], at(4)).unwrap();
+        assert!((d - 3.0).abs() < 1e-12 && se.abs() < 1e-12, "{d} {se}");
+        // pooled first, the same move would have looked 4 points worse than its pair says
+        let p = pool(&[a.clone(), b.clone()]).unwrap();
+        let m = p.moves.iter().find(|m| at(4)(m)).unwrap();
+        assert!((p.score_lead - m.score_lead - 4.0).abs() < 1e-9);
+        // searches that disagree give a standard error; a move never visited gives nothing
+        let c = report(1000, 0.5, 2.0, vec![mi(4, 100, 0.4, -8.0, 1)]);
+        let (d2, se2) = below_root(&[a.clone(), c], at(4)).unwrap();
+        assert!(
+            (d2 - 6.5).abs() < 1e-12 && (se2 - 3.5).abs() < 1e-9,
+            "{d2} {se2}"
+        );
+        assert_eq!(below_root(&[a], at(9)), None);
+        let (d1, se1) = below_root(&[b], at(4)).unwrap();
+        assert!((d1 - 3.0).abs() < 1e-12 && se1 == 0.0);
     }
 }

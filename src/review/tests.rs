@@ -51,6 +51,7 @@ fn eval(color: Color, black_winrate: f64, best: &str) -> Eval {
         black_lead: (black_winrate - 0.5) * 20.0,
         candidates: vec![cand(best, own), cand("A1", own - 0.1)],
         played: None,
+        played_below: None,
         deep: false,
     }
 }
