@@ -240,13 +240,17 @@ pub struct MoveVerdict {
 impl Review {
     /// The verdict on every move, in order.
     pub fn verdicts(&self) -> Vec<MoveVerdict> {
-        let line = loss::line_values(&self.record.moves, &self.evals);
+        self.verdicts_on(&loss::line_values(&self.record.moves, &self.evals))
+    }
+
+    /// [`Review::verdicts`] with the game's line already read.
+    fn verdicts_on(&self, line: &loss::Line) -> Vec<MoveVerdict> {
         self.record
             .moves
             .iter()
             .enumerate()
             .filter_map(|(i, &(color, mv))| {
-                let (loss, points) = loss::of_move(color, i, &self.evals, &line)?;
+                let (loss, points) = loss::of_move(color, i, &self.evals, line)?;
                 let rechecked = self.evals.get(i)?.deep && self.evals.get(i + 1)?.deep;
                 Some(MoveVerdict {
                     number: i + 1,
@@ -574,8 +578,8 @@ fn search_all(
 /// the later positions the game's line took their values from), those not searched again
 /// yet.
 fn recheck_positions(review: &Review) -> Vec<usize> {
-    let verdicts = review.verdicts();
     let line = loss::line_values(&review.record.moves, &review.evals);
+    let verdicts = review.verdicts_on(&line);
     let shallow = |i: &usize| review.evals.get(*i).is_some_and(|e| !e.deep);
     let rechecked: Vec<bool> = verdicts
         .iter()
