@@ -9,11 +9,11 @@
 //! Loss: White 12.3%, 4.5 points
 //! Tengen: Q16 (White 49.9%)
 //! Mistake: White loses 12.3% (more than 10.0%); Tengen's line is a variation
-//! Searched: 3000 playouts, again at 18000
+//! Searched: 3000 playouts, again at 36000 playouts
 //! ```
 //! (the `Tengen` line when the position before had candidates, the `Mistake` line on
 //! mistakes only, `again` when the positions around the move were searched a second
-//! time). The loss is [`super::loss`]'s: never negative, so a move shows no gain.
+//! time, with the playouts of all the second searches of the position before it). The loss is [`super::loss`]'s: never negative, so a move shows no gain.
 //!
 //! Lizzie 0.7.4 keeps its analysis in an `LZ` property per node, which its `SGFParser`
 //! reads back when the file is opened and from which its win-rate graph is drawn: a first
@@ -157,9 +157,8 @@ pub fn move_comment(review: &Review, number: usize) -> String {
     }
     lines.push(match &verdict {
         Some(v) if v.rechecked => format!(
-            "Searched: {}, again at {}",
-            review.budget,
-            review.budget.times(review.recheck)
+            "Searched: {}, again at {} playouts",
+            review.budget, before.playouts
         ),
         _ => format!("Searched: {}", review.budget),
     });

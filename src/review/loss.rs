@@ -126,23 +126,60 @@ pub fn of_move(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Option<(f
     Some((loss, points))
 }
 
-/// The moves to search again (by index into the moves, largest loss first): every move not
-/// yet rechecked whose win-rate loss passes `threshold`, and each side's [`LISTED`] largest
-/// losses in points that were not rechecked. `losses` holds each move's mover, win-rate
-/// loss and points lost. A move is rechecked when every position its loss depends on
-/// ([`Line::sources`]) was searched with the longer budget.
-pub fn to_recheck(losses: &[(Color, f64, f64)], rechecked: &[bool], threshold: f64) -> Vec<usize> {
-    let mut picked = Vec::new();
+/// How the positions a move's loss depends on are searched again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recheck {
+    /// Not at all.
+    No,
+    /// Once: a mistake by win rate that the summary does not list.
+    Once,
+    /// Until the loss is sure enough ([`tiers_wanted`]): one of each side's [`LISTED`]
+    /// largest losses, which must repeat on another seed.
+    UntilSure,
+}
+
+/// How each move's positions are searched again (by index into the moves): until sure for
+/// each side's [`LISTED`] largest losses in points, once for every other move whose
+/// win-rate loss passes `threshold`, not at all for the rest. `losses` holds each move's
+/// mover, win-rate loss and points lost.
+pub fn wanted_rechecks(losses: &[(Color, f64, f64)], threshold: f64) -> Vec<Recheck> {
+    let mut want = vec![Recheck::No; losses.len()];
     for side in [Color::Black, Color::White] {
         for (rank, i) in listed_order(losses, side).into_iter().enumerate() {
-            let wanted = rank < LISTED || losses[i].1 > threshold;
-            if wanted && !rechecked.get(i).copied().unwrap_or(true) {
-                picked.push(i);
-            }
+            want[i] = if rank < LISTED {
+                Recheck::UntilSure
+            } else if losses[i].1 > threshold {
+                Recheck::Once
+            } else {
+                Recheck::No
+            };
         }
     }
-    picked.sort_by(|&a, &b| losses[b].2.total_cmp(&losses[a].2).then(a.cmp(&b)));
-    picked
+    want
+}
+
+/// The most tiers of second searches a listed loss's positions get ([`tiers_wanted`]).
+pub const MAX_TIERS: u8 = 3;
+
+/// The standard error, in points, that a listed loss's positions are searched down to
+/// (within [`MAX_TIERS`]): two runs with other seeds then differ by more than 2 points
+/// (2.4 standard errors of their difference) in about one listed loss in 50.
+pub const LOSS_ERROR: f64 = 0.6;
+
+/// How many tiers of second searches the positions a loss depends on want, `how` from
+/// [`wanted_rechecks`] and `done` the tiers each has had: one for any recheck, and for one
+/// until sure whose positions have all had it, one tier more than the fewest they have had
+/// while the loss's standard error (from its positions' lead `errors`, added in
+/// quadrature) is above [`LOSS_ERROR`], up to [`MAX_TIERS`].
+pub fn tiers_wanted(how: Recheck, done: &[u8], errors: &[f64]) -> u8 {
+    let least = done.iter().copied().min().unwrap_or(0);
+    let error = errors.iter().map(|e| e * e).sum::<f64>().sqrt();
+    match how {
+        Recheck::No => 0,
+        Recheck::UntilSure if least >= 1 && error > LOSS_ERROR => (least + 1).min(MAX_TIERS),
+        Recheck::UntilSure if least >= 1 => least,
+        _ => 1,
+    }
 }
 
 /// The moves of `side` that lost something, in the order the summary lists them: the most
@@ -191,6 +228,7 @@ mod tests {
             candidates: vec![],
             played: None,
             played_below: None,
+            lead_error: 0.0,
             deep: false,
         }
     }
@@ -297,7 +335,7 @@ mod tests {
     }
 
     #[test]
-    fn rechecks_cover_the_listed_and_the_mistakes_not_yet_rechecked() {
+    fn the_listed_are_searched_again_until_sure_and_the_other_mistakes_once() {
         let b = Color::Black;
         let w = Color::White;
         // Black: seven losses (points ranked 12 > 10 > 4 > 3 > 2 > 1.5 > 1), two of them above
@@ -318,20 +356,33 @@ mod tests {
             (b, 0.05, 12.0),
         ];
         assert_eq!(listed_order(&losses, b), vec![12, 6, 8, 10, 4, 2, 0]);
-        let none = vec![false; losses.len()];
-        let picked = to_recheck(&losses, &none, 0.1);
-        assert_eq!(picked, vec![1, 12, 6, 8, 10, 4]);
-        // once rechecked, a move is not picked again; below the listed ones nothing is
-        let mut done = none.clone();
-        for &i in &picked {
-            done[i] = true;
-        }
-        assert!(to_recheck(&losses, &done, 0.1).is_empty());
-        // a lower threshold makes every Black loss above it a candidate
-        assert_eq!(to_recheck(&losses, &done, 0.015), vec![2]);
+        let want = wanted_rechecks(&losses, 0.1);
+        // the five listed until sure, the sixth and seventh not (below the threshold),
+        // White's one loss until sure
+        let (n, s) = (Recheck::No, Recheck::UntilSure);
+        assert_eq!(want, vec![n, s, n, n, s, n, s, n, s, n, s, n, s]);
+        // a lower threshold makes every Black loss above it a candidate, once
+        assert_eq!(wanted_rechecks(&losses, 0.015)[2], Recheck::Once);
         // a mistake by win rate is rechecked even when it is not among the listed
         let mut late = losses;
         late[0] = (b, 0.2, 0.5);
-        assert!(to_recheck(&late, &none, 0.1).contains(&0));
+        assert_eq!(wanted_rechecks(&late, 0.1)[0], Recheck::Once);
+    }
+
+    #[test]
+    fn a_listed_loss_is_searched_again_while_it_is_unsure() {
+        let sure = Recheck::UntilSure;
+        // not all its positions searched again yet: one tier first
+        assert_eq!(tiers_wanted(sure, &[1, 0], &[0.9, 0.9]), 1);
+        // all have, and the loss is unsure (0.9 and 0.9 in quadrature: 1.27 points): one more
+        assert_eq!(tiers_wanted(sure, &[1, 1], &[0.9, 0.9]), 2);
+        assert_eq!(tiers_wanted(sure, &[2, 2, 3], &[0.5, 0.4, 0.3]), 3);
+        // sure enough (0.4 and 0.3: 0.5 points): no more
+        assert_eq!(tiers_wanted(sure, &[1, 1], &[0.4, 0.3]), 1);
+        // never beyond the cap
+        assert_eq!(tiers_wanted(sure, &[3, 3], &[3.0, 3.0]), MAX_TIERS);
+        // a mistake that is not listed gets its one tier only, the rest none
+        assert_eq!(tiers_wanted(Recheck::Once, &[1, 1], &[3.0, 3.0]), 1);
+        assert_eq!(tiers_wanted(Recheck::No, &[0, 0], &[3.0, 3.0]), 0);
     }
 }

@@ -27,6 +27,7 @@ use crate::engine::{Analysis, Engine, EngineOptions};
 use crate::rules::{parse_rules_name, Preset, Rules};
 use crate::sgf::{self, GameRecord};
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -196,6 +197,9 @@ pub struct Eval {
     /// How many points the record's move scored below the root within the searches, and the
     /// standard error of that ([`pool::below_root`]; `None`: not searched, or no move follows).
     pub played_below: Option<(f64, f64)>,
+    /// The standard error of `black_lead` from the spread between the position's independent
+    /// searches (0 from one search).
+    pub lead_error: f64,
     /// Whether this is the second, longer search of the position.
     pub deep: bool,
 }
@@ -391,6 +395,7 @@ fn eval_of(
                 .map(candidate)
         }),
         played_below: None,
+        lead_error: 0.0,
         deep: false,
     }
 }
@@ -477,6 +482,44 @@ pub fn budget(args: &ReviewArgs) -> Budget {
     }
 }
 
+/// A position's pooled searches: the colour searched for, the pooled report, the move
+/// played's paired runs ([`pool::paired_runs`]) and each search's playouts and root lead,
+/// kept so that a later search of the position pools with them.
+struct Searched {
+    color: Color,
+    report: crate::search::Report,
+    runs: Vec<(f64, f64)>,
+    roots: Vec<(f64, f64)>,
+}
+
+impl Searched {
+    /// These searches and `other`'s pooled into one.
+    fn merge(self, other: Searched) -> Searched {
+        let report = pool::pool(&[self.report.clone(), other.report]).unwrap_or(self.report);
+        let mut runs = self.runs;
+        runs.extend(other.runs);
+        let mut roots = self.roots;
+        roots.extend(other.roots);
+        Searched {
+            color: self.color,
+            report,
+            runs,
+            roots,
+        }
+    }
+
+    /// The evaluation of the position after `i` moves of `p` from these searches.
+    fn eval(&self, p: &Prepared, i: usize) -> Eval {
+        let next = p.record.moves.get(i).map(|&(_, mv)| mv);
+        let mut eval = eval_of(&self.report, self.color, p.record.size, next);
+        if next.is_some() {
+            eval.played_below = pool::mean_and_error(&self.runs);
+        }
+        eval.lead_error = pool::mean_and_error(&self.roots).map_or(0.0, |(_, se)| se);
+        eval
+    }
+}
+
 /// Searches the position after `i` moves of `p` once with each of `engines`, each with an
 /// equal share of `budget`, and pools what they found ([`pool::pool`]).
 fn search_position(
@@ -484,7 +527,7 @@ fn search_position(
     p: &Prepared,
     i: usize,
     budget: Budget,
-) -> Result<Eval, String> {
+) -> Result<Searched, String> {
     let share = budget.share(engines.len() as u64);
     let (colors, reports): (Vec<Color>, Vec<crate::search::Report>) = engines
         .iter_mut()
@@ -495,13 +538,21 @@ fn search_position(
     let (Some(&color), Some(report)) = (colors.first(), pool::pool(&reports)) else {
         return Err(format!("no search of the position after {i} moves"));
     };
-    let next = p.record.moves.get(i).map(|&(_, mv)| mv);
-    let mut eval = eval_of(&report, color, p.record.size, next);
-    if let Some(n) = next {
-        let size = p.record.size;
-        eval.played_below = pool::below_root(&reports, |m| m.mv.map(|q| q.vertex(size)) == n);
-    }
-    Ok(eval)
+    let size = p.record.size;
+    let runs = match p.record.moves.get(i) {
+        Some(&(_, n)) => pool::paired_runs(&reports, |m| m.mv.map(|q| q.vertex(size)) == n),
+        None => Vec::new(),
+    };
+    let roots = reports
+        .iter()
+        .map(|r| (r.playouts as f64, r.score_lead))
+        .collect();
+    Ok(Searched {
+        color,
+        report,
+        runs,
+        roots,
+    })
 }
 
 /// One search of the position after `i` moves of `p` with `engine`: the colour searched
@@ -560,7 +611,7 @@ fn search_all(
     args: &ReviewArgs,
     (budget, seeds, weight): (Budget, std::ops::Range<u64>, u64),
     progress: &(dyn Fn(Progress) + Sync),
-) -> Vec<((usize, usize), Result<Eval, String>)> {
+) -> Vec<((usize, usize), Result<Searched, String>)> {
     jobs.par_iter()
         .map_init(
             || engines(args, &seeds),
@@ -573,23 +624,40 @@ fn search_all(
         .collect()
 }
 
-/// The positions of `review` to search again: every position the loss of each move
-/// [`loss::to_recheck`] picks depends on ([`loss::Line::sources`]: before and after it, and
-/// the later positions the game's line took their values from), those not searched again
-/// yet.
-fn recheck_positions(review: &Review) -> Vec<usize> {
+/// The positions of `review` to search again, with the number of second searches each will
+/// then have had: every position the loss of a candidate depends on
+/// ([`loss::Line::sources`]: before and after the move, and the later positions the game's
+/// line took their values from) that has had fewer second searches than the candidate
+/// wants ([`loss::wanted_rechecks`], then [`loss::tiers_wanted`] from how sure the
+/// positions' leads are); `done(i)` tells how many position `i` has had.
+fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize, u8)> {
     let line = loss::line_values(&review.record.moves, &review.evals);
     let verdicts = review.verdicts_on(&line);
-    let shallow = |i: &usize| review.evals.get(*i).is_some_and(|e| !e.deep);
-    let rechecked: Vec<bool> = verdicts
+    let wanted = loss::wanted_rechecks(&loss_table(&verdicts), review.threshold);
+    let mut at: Vec<(usize, u8)> = verdicts
         .iter()
-        .map(|v| !line.sources(v.number - 1).iter().any(shallow))
-        .collect();
-    let mut at: Vec<usize> = loss::to_recheck(&loss_table(&verdicts), &rechecked, review.threshold)
-        .into_iter()
-        .filter_map(|k| verdicts.get(k))
-        .flat_map(|v| line.sources(v.number - 1))
-        .filter(shallow)
+        .zip(wanted)
+        .filter(|&(_, how)| how != loss::Recheck::No)
+        .flat_map(|(v, how)| {
+            let sources: Vec<usize> = line
+                .sources(v.number - 1)
+                .into_iter()
+                .filter(|&j| j < review.evals.len())
+                .collect();
+            let tiers: Vec<u8> = sources.iter().map(|&j| done(j)).collect();
+            let errors: Vec<f64> = sources
+                .iter()
+                .filter_map(|&j| review.evals.get(j).map(|e| e.lead_error))
+                .collect();
+            let want = loss::tiers_wanted(how, &tiers, &errors);
+            log::debug!(
+                "move {}: tiers {tiers:?}, lead errors {errors:.2?}: {want} wanted",
+                v.number
+            );
+            sources.into_iter().map(move |j| (j, want))
+        })
+        .filter(|&(j, want)| done(j) < want)
+        .map(|(j, _)| (j, done(j) + 1))
         .collect();
     at.sort_unstable();
     at.dedup();
@@ -614,9 +682,9 @@ pub fn review_all(
     let mut per_game: Vec<Vec<Eval>> = vec![Vec::new(); games.len()];
     let mut errors: Vec<Option<String>> = vec![None; games.len()];
     let searches = args.searches.max(1);
-    for ((g, _), r) in search_all(games, &jobs, args, (budget, 0..searches, 1), progress) {
+    for ((g, i), r) in search_all(games, &jobs, args, (budget, 0..searches, 1), progress) {
         match r {
-            Ok(e) => per_game[g].push(e),
+            Ok(e) => per_game[g].push(e.eval(&games[g], i)),
             Err(e) => {
                 errors[g].get_or_insert(e);
             }
@@ -642,32 +710,61 @@ pub fn review_all(
         return reviews;
     }
     let deep = budget.times(args.recheck);
+    // each rechecked position's pooled searches, and how many second searches it has had
+    let mut kept: HashMap<(usize, usize), (Searched, u8)> = HashMap::new();
     for _ in 0..RECHECK_ROUNDS {
-        let jobs: Vec<(usize, usize)> = reviews
+        let jobs: Vec<(usize, usize, u8)> = reviews
             .iter()
             .enumerate()
-            .filter_map(|(g, r)| r.as_ref().ok().map(|r| (g, recheck_positions(r))))
-            .flat_map(|(g, at)| at.into_iter().map(move |i| (g, i)))
+            .filter_map(|(g, r)| {
+                let r = r.as_ref().ok()?;
+                Some((
+                    g,
+                    recheck_positions(r, |i| kept.get(&(g, i)).map_or(0, |k| k.1)),
+                ))
+            })
+            .flat_map(|(g, at)| at.into_iter().map(move |(i, tier)| (g, i, tier)))
             .collect();
         if jobs.is_empty() {
             break;
         }
         // a recheck costs `recheck` first-pass searches
         progress(Progress::Queued(jobs.len() as u64 * args.recheck));
-        // `recheck` times as many searches of the first pass's size, with seeds of their own
-        let seeds = searches..searches * (args.recheck + 1);
-        for ((g, i), r) in search_all(games, &jobs, args, (deep, seeds, args.recheck), progress) {
-            let Some(Ok(review)) = reviews.get_mut(g) else {
-                continue;
-            };
-            match r {
-                Ok(mut e) => {
-                    e.deep = true;
-                    if let Some(slot) = review.evals.get_mut(i) {
-                        *slot = e;
+        let tiers: Vec<u8> = {
+            let mut t: Vec<u8> = jobs.iter().map(|j| j.2).collect();
+            t.sort_unstable();
+            t.dedup();
+            t
+        };
+        for tier in tiers {
+            let at: Vec<(usize, usize)> = jobs
+                .iter()
+                .filter(|j| j.2 == tier)
+                .map(|&(g, i, _)| (g, i))
+                .collect();
+            // `recheck` times as many searches of the first pass's size, with seeds of
+            // their own for each tier
+            let first = searches * (1 + (u64::from(tier) - 1) * args.recheck);
+            let seeds = first..first + searches * args.recheck;
+            for ((g, i), r) in search_all(games, &at, args, (deep, seeds, args.recheck), progress) {
+                let Some(Ok(review)) = reviews.get_mut(g) else {
+                    continue;
+                };
+                match r {
+                    Ok(found) => {
+                        let pooled = match kept.remove(&(g, i)) {
+                            Some((old, _)) => old.merge(found),
+                            None => found,
+                        };
+                        let mut e = pooled.eval(&games[g], i);
+                        e.deep = true;
+                        if let Some(slot) = review.evals.get_mut(i) {
+                            *slot = e;
+                        }
+                        kept.insert((g, i), (pooled, tier));
                     }
+                    Err(e) => reviews[g] = Err(e),
                 }
-                Err(e) => reviews[g] = Err(e),
             }
         }
     }

@@ -78,13 +78,24 @@ pub fn pool(reports: &[Report]) -> Option<Report> {
 /// lead and the move's are taken from the same tree, so what they share (the path that
 /// search took) cancels. `None` when no search visited the move.
 pub fn below_root(reports: &[Report], is_move: impl Fn(&MoveInfo) -> bool) -> Option<(f64, f64)> {
-    let runs: Vec<(f64, f64)> = reports
+    mean_and_error(&paired_runs(reports, is_move))
+}
+
+/// For each of `reports` that visited the root move `is_move`: its visits, and the root's
+/// lead less the move's in that search (what [`below_root`] averages).
+pub fn paired_runs(reports: &[Report], is_move: impl Fn(&MoveInfo) -> bool) -> Vec<(f64, f64)> {
+    reports
         .iter()
         .filter_map(|r| {
             let m = r.moves.iter().find(|m| is_move(m) && m.visits > 0)?;
             Some((m.visits as f64, r.score_lead - m.score_lead))
         })
-        .collect();
+        .collect()
+}
+
+/// The mean of `runs` (weight, value) by their weights, and its standard error from their
+/// spread (0 from one run). `None` without weight.
+pub fn mean_and_error(runs: &[(f64, f64)]) -> Option<(f64, f64)> {
     let total: f64 = runs.iter().map(|r| r.0).sum();
     if runs.is_empty() || total <= 0.0 {
         return None;

@@ -52,6 +52,7 @@ fn eval(color: Color, black_winrate: f64, best: &str) -> Eval {
         candidates: vec![cand(best, own), cand("A1", own - 0.1)],
         played: None,
         played_below: None,
+        lead_error: 0.0,
         deep: false,
     }
 }
@@ -403,7 +404,10 @@ fn candidate_mistakes_are_searched_again_longer() {
         assert!(e.playouts >= 300 - 1, "{e:?}");
     }
     let (searched, queued) = (searched.into_inner(), queued.into_inner());
-    assert_eq!(queued, 3 * deep.len() as u64);
+    // a listed loss's positions twice (pooled: 600 playouts), a mistake's once (300)
+    let tiers: u64 = deep.iter().map(|e| (e.playouts + 150) / 300).sum();
+    assert!(deep.iter().any(|e| e.playouts >= 600 - 2), "{deep:?}");
+    assert_eq!(queued, 3 * tiers);
     assert_eq!(searched, 5 + queued, "the progress bar ends full");
     for v in r.verdicts().iter().filter(|v| v.loss > 0.0) {
         assert!(v.rechecked, "{v:?}");
