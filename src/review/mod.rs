@@ -495,7 +495,8 @@ struct Searched {
 impl Searched {
     /// These searches and `other`'s pooled into one.
     fn merge(self, other: Searched) -> Searched {
-        let report = pool::pool(&[self.report.clone(), other.report]).unwrap_or(self.report);
+        let both = [self.report, other.report];
+        let report = pool::pool(&both).unwrap_or_else(|| both[0].clone());
         let mut runs = self.runs;
         runs.extend(other.runs);
         let mut roots = self.roots;
@@ -647,7 +648,7 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
             let tiers: Vec<u8> = sources.iter().map(|&j| done(j)).collect();
             let errors: Vec<f64> = sources
                 .iter()
-                .filter_map(|&j| review.evals.get(j).map(|e| e.lead_error))
+                .map(|&j| review.evals[j].lead_error)
                 .collect();
             let want = loss::tiers_wanted(how, &tiers, &errors);
             log::debug!(
@@ -713,7 +714,7 @@ pub fn review_all(
     // each rechecked position's pooled searches, and how many second searches it has had
     let mut kept: HashMap<(usize, usize), (Searched, u8)> = HashMap::new();
     for _ in 0..RECHECK_ROUNDS {
-        let jobs: Vec<(usize, usize, u8)> = reviews
+        let mut jobs: Vec<(usize, usize, u8)> = reviews
             .iter()
             .enumerate()
             .filter_map(|(g, r)| {
@@ -730,18 +731,11 @@ pub fn review_all(
         }
         // a recheck costs `recheck` first-pass searches
         progress(Progress::Queued(jobs.len() as u64 * args.recheck));
-        let tiers: Vec<u8> = {
-            let mut t: Vec<u8> = jobs.iter().map(|j| j.2).collect();
-            t.sort_unstable();
-            t.dedup();
-            t
-        };
-        for tier in tiers {
-            let at: Vec<(usize, usize)> = jobs
-                .iter()
-                .filter(|j| j.2 == tier)
-                .map(|&(g, i, _)| (g, i))
-                .collect();
+        // each tier's searches together: its seeds are its own
+        jobs.sort_by_key(|j| j.2);
+        for group in jobs.chunk_by(|a, b| a.2 == b.2) {
+            let tier = group[0].2;
+            let at: Vec<(usize, usize)> = group.iter().map(|&(g, i, _)| (g, i)).collect();
             // `recheck` times as many searches of the first pass's size, with seeds of
             // their own for each tier
             let first = searches * (1 + (u64::from(tier) - 1) * args.recheck);
