@@ -645,11 +645,10 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
                 .into_iter()
                 .filter(|&j| j < review.evals.len())
                 .collect();
-            let tiers: Vec<u8> = sources.iter().map(|&j| done(j)).collect();
-            let errors: Vec<f64> = sources
+            let (tiers, errors): (Vec<u8>, Vec<f64>) = sources
                 .iter()
-                .map(|&j| review.evals[j].lead_error)
-                .collect();
+                .map(|&j| (done(j), review.evals[j].lead_error))
+                .unzip();
             let want = loss::tiers_wanted(how, &tiers, &errors);
             log::debug!(
                 "move {}: tiers {tiers:?}, lead errors {errors:.2?}: {want} wanted",
