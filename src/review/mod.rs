@@ -544,10 +544,11 @@ fn search_position(
         Some(&(_, n)) => pool::paired_runs(&reports, |m| m.mv.map(|q| q.vertex(size)) == n),
         None => Vec::new(),
     };
-    let roots = reports
+    let roots: Vec<(f64, f64)> = reports
         .iter()
         .map(|r| (r.playouts as f64, r.score_lead))
         .collect();
+    log::trace!("position {i}: each search's playouts and root lead {roots:.2?}");
     Ok(Searched {
         color,
         report,

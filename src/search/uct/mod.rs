@@ -216,6 +216,7 @@ impl Searcher for TreeSearch {
         self.end_pondering();
         self.at = None;
         self.pool.tree_write().reset(Color::White);
+        self.pool.forget();
     }
 
     fn ponder(&mut self, game: &Game, color: Color) {

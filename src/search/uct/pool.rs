@@ -27,6 +27,9 @@ struct Shared {
 struct PoolState {
     job: Option<Arc<Job>>,
     generation: u64,
+    /// How many times the workers were told to forget what their playouts learned
+    /// ([`Pool::forget`]).
+    forgotten: u64,
     running: usize,
     quit: bool,
 }
@@ -87,6 +90,13 @@ impl Pool {
         self.shared.wake.notify_all();
     }
 
+    /// Makes every worker start its next job with its playouts' memory empty (the
+    /// last-good-reply tables), as a new searcher would: after this, a search depends on
+    /// its position and seed alone, not on what the workers searched before.
+    pub(super) fn forget(&self) {
+        self.shared.lock().forgotten += 1;
+    }
+
     /// Whether every worker has finished the current job.
     pub(super) fn all_idle(&self) -> bool {
         self.shared.lock().running == 0
@@ -131,6 +141,7 @@ impl Drop for Pool {
 /// A worker thread: waits for a job, searches until it stops, reports idle, repeats.
 fn worker(shared: Arc<Shared>, thread: usize) {
     let mut seen = 0u64;
+    let mut forgotten = 0u64;
     let mut local: Option<Local> = None;
     loop {
         let job = {
@@ -142,6 +153,10 @@ fn worker(shared: Arc<Shared>, thread: usize) {
                 return;
             }
             seen = st.generation;
+            if st.forgotten != forgotten {
+                forgotten = st.forgotten;
+                local = None;
+            }
             st.job.clone()
         };
         if let Some(job) = job {

@@ -58,6 +58,40 @@ fn same_seed_same_search() {
 }
 
 #[test]
+fn a_cleared_searcher_searches_as_a_new_one() {
+    // the playouts' last-good-reply tables learned in one game must not steer the next:
+    // a review searches each position with an engine that searched others before, and its
+    // two runs with other positions in between must still agree with a new engine
+    // (with the tables on: the 9x9 defaults turn them off)
+    let lgr = params().same_at_every_size();
+    assert!(lgr.for_size(9).playout.heavy.lgrf > 0);
+    let empty = Game::new(9, Rules::preset(Preset::Chinese)).unwrap();
+    let mut other = empty.clone();
+    for (c, v) in [
+        (Color::Black, "E5"),
+        (Color::White, "C3"),
+        (Color::Black, "G7"),
+    ] {
+        other.play(c, crate::rules::Move::Play(pt(v, 9))).unwrap();
+    }
+    let new = run(
+        &mut TreeSearch::new(&think(1), lgr.clone()),
+        &empty,
+        Color::Black,
+        1500,
+    );
+    let mut s = TreeSearch::new(&think(1), lgr.clone());
+    run(&mut s, &other, Color::White, 3000);
+    s.clear();
+    let again = run(&mut s, &empty, Color::Black, 1500);
+    let visits = |r: &Report| -> Vec<(Option<Point>, u64)> {
+        r.moves.iter().map(|m| (m.mv, m.visits)).collect()
+    };
+    assert_eq!(visits(&again), visits(&new));
+    assert_eq!(again.score_lead, new.score_lead);
+}
+
+#[test]
 fn captures_the_cutting_stones_in_atari() {
     // Black's wall on the E line has a gap at E5, the only liberty of White's three
     // cutting stones: Black captures there and wins by 1.5 (45 points to 36 + 7.5);
