@@ -27,7 +27,7 @@ struct Shared {
 struct PoolState {
     job: Option<Arc<Job>>,
     generation: u64,
-    /// How many times the workers were told to forget what their playouts learned
+    /// How many times the workers were told to rebuild their per-thread state
     /// ([`Pool::forget`]).
     forgotten: u64,
     running: usize,
@@ -90,9 +90,10 @@ impl Pool {
         self.shared.wake.notify_all();
     }
 
-    /// Makes every worker start its next job with its playouts' memory empty (the
-    /// last-good-reply tables), as a new searcher would: after this, a search depends on
-    /// its position and seed alone, not on what the workers searched before.
+    /// Makes every worker start its next job with its per-thread state built anew, as a
+    /// new searcher's is: what its playouts learned (the last-good-reply tables among it)
+    /// and its buffers. After this a search depends on its position and seed alone, not on
+    /// what the workers searched before; the cost is one allocation per worker and clear.
     pub(super) fn forget(&self) {
         self.shared.lock().forgotten += 1;
     }
