@@ -12,7 +12,7 @@
 //! Both in win rate and in points of score lead, each from the mover's side. The summary
 //! lists each side's largest losses in points ([`listed_order`]): win rates near 0 or 1, or
 //! in a close endgame, magnify or shrink the same loss, points do not. Which moves are
-//! searched again before they are called mistakes is [`to_recheck`]'s choice.
+//! searched again before they are called mistakes is [`wanted_rechecks`]'s choice.
 
 use super::Eval;
 use crate::board::{Color, Vertex};
