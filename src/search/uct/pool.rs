@@ -93,7 +93,8 @@ impl Pool {
     /// Makes every worker start its next job with its per-thread state built anew, as a
     /// new searcher's is: what its playouts learned (the last-good-reply tables among it)
     /// and its buffers. After this a search depends on its position and seed alone, not on
-    /// what the workers searched before; the cost is one allocation per worker and clear.
+    /// what the workers searched before; the cost is each worker's buffers allocated again,
+    /// once per call.
     pub(super) fn forget(&self) {
         self.shared.lock().forgotten += 1;
     }
