@@ -974,6 +974,14 @@ impl<const W: usize, const P: usize> Board<W, P> {
         self.ko = NONE;
     }
 
+    /// [`Self::pass`] with its write noted in `log`, so that [`Self::undo_to`] can take it
+    /// back.
+    #[inline]
+    pub fn pass_logged(&mut self, log: &mut UndoLog) {
+        log.note(Field::Ko, 0, 0, self.ko as u64);
+        self.ko = NONE;
+    }
+
     /// Merges chain `gone` into chain `keep` (`keep` is at least as large).
     #[inline]
     fn merge<J: Journal>(&mut self, keep: usize, gone: usize, j: &mut J) {

@@ -365,13 +365,14 @@ fn hash_after_and_legal_points_match_playing_the_move() {
     );
 }
 
-/// Moves played with `play_logged` (captures, suicides and kos among them) and taken back
-/// with `undo_to` leave every field as it was; the logged play also ends as plain play does.
+/// Moves played with `play_logged` (captures, suicides and kos among them) and passes with
+/// `pass_logged`, taken back with `undo_to`, leave every field as it was; the logged play
+/// also ends as plain play does.
 #[test]
 fn undo_restores_every_field() {
     let mut rng = SmallRng::seed_from_u64(53);
     let mut log = UndoLog::default();
-    let (mut captures, mut suicides, mut nested) = (0, 0, 0);
+    let (mut captures, mut suicides, mut nested, mut kos_passed) = (0, 0, 0, 0);
     for round in 0..400 {
         let size = if round % 4 == 0 { 19 } else { 9 };
         let mut b = Board19::new(size).unwrap();
@@ -395,6 +396,15 @@ fn undo_restores_every_field() {
             }
             let p = Point(empties[rng.random_range(0..empties.len())]);
             if b.ko().is_some_and(|(k, kc)| k == p && kc == c) {
+                continue;
+            }
+            if step % 4 == 3 {
+                // a pass, taken back with the moves (it clears the ko point)
+                kos_passed += b.ko().is_some() as u32;
+                b.pass_logged(&mut log);
+                plain.pass();
+                assert!(b.identical(&plain));
+                c = c.opponent();
                 continue;
             }
             let out = b.play_logged(c, p, &mut log);
@@ -425,7 +435,7 @@ fn undo_restores_every_field() {
         b.check_consistency().unwrap();
     }
     assert!(
-        captures > 100 && suicides > 10 && nested > 100,
-        "{captures} {suicides} {nested}"
+        captures > 100 && suicides > 10 && nested > 100 && kos_passed > 0,
+        "{captures} {suicides} {nested} {kos_passed}"
     );
 }

@@ -21,7 +21,7 @@
 //! ko bans.
 
 use super::safety::{secure_with, Memo, Reach, Safety, Scratch};
-use crate::board::{Bitset, Board, Color, Point};
+use crate::board::{Bitset, Board, Color, Point, UndoLog};
 use ahash::AHashMap;
 use std::time::Instant;
 
@@ -101,12 +101,12 @@ pub fn solve<const W: usize, const P: usize>(
         max_depth: 0,
         cut_value: false,
         cut: false,
-        pool: Vec::new(),
+        log: UndoLog::with_capacity(1024),
         step_pool: Vec::new(),
         scored: Vec::new(),
     };
+    let mut board = Box::new(*b);
     let root = Node {
-        board: Box::new(*b),
         to_move: task.defender.opponent(),
         bans: [Bitset::EMPTY; 2],
         passes: 0,
@@ -122,7 +122,7 @@ pub fn solve<const W: usize, const P: usize>(
         s.cut_value = false;
         s.cut = false;
         s.pass += 1;
-        let (win, _) = s.search(&root, 0);
+        let (win, _) = s.search(&mut board, &root, 0);
         if s.aborted {
             break None;
         }
@@ -132,7 +132,7 @@ pub fn solve<const W: usize, const P: usize>(
         s.cut_value = true;
         s.cut = false;
         s.pass += 1;
-        let (win, _) = s.search(&root, 0);
+        let (win, _) = s.search(&mut board, &root, 0);
         if s.aborted {
             break None;
         }
@@ -145,7 +145,7 @@ pub fn solve<const W: usize, const P: usize>(
         depth += depth / 2;
     };
     let line = if defender_wins.is_some() {
-        s.line(&root)
+        s.line(&board, &root)
     } else {
         Vec::new()
     };
@@ -175,8 +175,12 @@ fn outside_parts<const W: usize, const P: usize>(
         .collect()
 }
 
-struct Node<const W: usize, const P: usize> {
-    board: Box<Board<W, P>>,
+/// A position of the local game besides its board: the solver plays on one board and
+/// takes each move back ([`Board::play_logged`], [`Board::undo_to`]), as the ladder reader
+/// does (a 19x19 board is some 30 kilobytes: copying one for every position took a sixth
+/// of the time of the slowest counted endings).
+#[derive(Clone, Copy)]
+struct Node<const W: usize> {
     to_move: Color,
     /// Per colour: the points of kos in which that colour's stone was captured since its
     /// last ko pass; it may not retake there.
@@ -263,9 +267,8 @@ struct Solver<'a, const W: usize, const P: usize> {
     cut_value: bool,
     /// Whether some line was cut in the current pass.
     cut: bool,
-    /// Boards of positions searched and left, to be filled again: a board is a few
-    /// kilobytes, and allocating one for every position cost a tenth of the time.
-    pool: Vec<Box<Board<W, P>>>,
+    /// The writes of the moves on the current line, taken back as the search returns.
+    log: UndoLog,
     /// Lists of steps of positions searched and left, to be filled again.
     step_pool: Vec<Vec<Step>>,
     /// The candidate plays of [`Solver::moves`] with their scores, filled afresh each time.
@@ -282,17 +285,14 @@ fn mix(x: u64) -> u64 {
 impl<const W: usize, const P: usize> Solver<'_, W, P> {
     /// The deciding line from `root`: the stored steps, until a position without one, a
     /// repetition or [`LINE_MOVES`] moves.
-    fn line(&mut self, root: &Node<W, P>) -> Vec<(Color, Option<Point>)> {
+    fn line(&mut self, root_board: &Board<W, P>, root: &Node<W>) -> Vec<(Color, Option<Point>)> {
         let mut out = Vec::new();
         let mut seen = Vec::new();
-        let mut n = Node {
-            board: root.board.clone(),
-            to_move: root.to_move,
-            bans: root.bans,
-            passes: root.passes,
-        };
+        let mut board = Box::new(*root_board);
+        let mut n = *root;
+        let start = self.log.mark();
         while out.len() < LINE_MOVES {
-            let key = self.key(&n);
+            let key = self.key(&board, &n);
             if seen.contains(&key) {
                 break;
             }
@@ -301,7 +301,7 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
                 break;
             };
             let mover = n.to_move;
-            let Some(child) = self.child(&n, step) else {
+            let Some(child) = self.child(&mut board, &n, step) else {
                 break;
             };
             out.push((
@@ -313,12 +313,13 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
             ));
             n = child;
         }
+        board.undo_to(&mut self.log, start);
         out
     }
 
     /// What [`Solver::seen`] keeps of a position: its board, side to move and ko bans.
-    fn seen_key(n: &Node<W, P>) -> u64 {
-        let mut k = n.board.hash() ^ mix(n.to_move.index() as u64);
+    fn seen_key(b: &Board<W, P>, n: &Node<W>) -> u64 {
+        let mut k = b.hash() ^ mix(n.to_move.index() as u64);
         for (c, ban) in n.bans.iter().enumerate() {
             for (i, w) in ban.0.iter().enumerate() {
                 if *w != 0 {
@@ -329,9 +330,9 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
         k
     }
 
-    fn key(&self, n: &Node<W, P>) -> u64 {
-        let mut k = n.board.hash() ^ mix(n.to_move.index() as u64 + 11 * n.passes as u64 + 1);
-        if let Some((p, c)) = n.board.ko() {
+    fn key(&self, b: &Board<W, P>, n: &Node<W>) -> u64 {
+        let mut k = b.hash() ^ mix(n.to_move.index() as u64 + 11 * n.passes as u64 + 1);
+        if let Some((p, c)) = b.ko() {
             k ^= mix(0x4b4f_0000 + 2 * p.idx() as u64 + c.index() as u64);
         }
         for (c, ban) in n.bans.iter().enumerate() {
@@ -527,8 +528,9 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
         }
     }
 
-    /// Returns (defender wins, how the result depends on the line: [`Dep`]).
-    fn search(&mut self, n: &Node<W, P>, depth: usize) -> (bool, Dep) {
+    /// Returns (defender wins, how the result depends on the line: [`Dep`]) of the
+    /// position `n` on `board`, which it leaves as it found it.
+    fn search(&mut self, board: &mut Board<W, P>, n: &Node<W>, depth: usize) -> (bool, Dep) {
         let t = self.task;
         self.nodes += 1;
         if self.nodes > self.budget.nodes
@@ -539,10 +541,10 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
         if self.aborted {
             return (false, Dep::Path);
         }
-        let b = &*n.board;
+        let b = &*board;
         // the tables first: a stored position was expanded before, so the static test
         // found nothing there, and a position on the line was expanded too
-        let key = self.key(n);
+        let key = self.key(b, n);
         if self.path.contains(&key) {
             return (self.at_end(b), Dep::Path);
         }
@@ -568,14 +570,14 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
             return (self.cut_value, Dep::Cut);
         }
         self.path.push(key);
-        self.seen.push(Self::seen_key(n));
+        self.seen.push(Self::seen_key(b, n));
         let me = n.to_move;
         let defending = me == t.defender;
         let mut dep = Dep::None;
         // the mover wins if some move wins for it
         let mut result = !defending;
         let mut decided_by: Option<Step> = None;
-        let mut steps = self.moves(n, &open);
+        let mut steps = self.moves(b, n, &open);
         // the step that decided this position in an earlier pass of the deepening first:
         // it most often decides it again (the order changes no result, only the nodes)
         if let Some(hint) = known.best {
@@ -584,18 +586,19 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
             }
         }
         for &step in &steps {
-            let Some(child) = self.child(n, step) else {
+            let mark = self.log.mark();
+            let Some(child) = self.child(board, n, step) else {
                 continue;
             };
             // a play that brings back a board of the line with the same side to move and the
             // same ko bans is not searched (superko)
-            if matches!(step, Step::Play(_)) && self.seen.contains(&Self::seen_key(&child)) {
-                self.release(child);
+            if matches!(step, Step::Play(_)) && self.seen.contains(&Self::seen_key(board, &child)) {
+                board.undo_to(&mut self.log, mark);
                 dep = Dep::Path;
                 continue;
             }
-            let (win, d) = self.search(&child, depth + 1);
-            self.release(child);
+            let (win, d) = self.search(board, &child, depth + 1);
+            board.undo_to(&mut self.log, mark);
             dep = dep.max(d);
             if self.aborted {
                 break;
@@ -633,15 +636,16 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
         (result, dep)
     }
 
-    /// The position after `step`, or `None` when the step is not allowed. Its board comes
-    /// from [`Solver::pool`]; hand it back with [`Solver::release`].
-    fn child(&mut self, n: &Node<W, P>, step: Step) -> Option<Node<W, P>> {
+    /// The position after `step` from `n`, played on `board` with its writes noted in
+    /// [`Solver::log`] (the caller takes them back), or `None`, `board` unchanged, when the
+    /// step is not allowed.
+    fn child(&mut self, board: &mut Board<W, P>, n: &Node<W>, step: Step) -> Option<Node<W>> {
         let me = n.to_move;
         match step {
             Step::Play(p) => {
-                // the checks on the parent board: copy it for legal plays only
-                n.board.check_place(me, p).ok()?;
-                let lost = n.board.suicide_stones(me, p);
+                // the checks before the move: only legal plays are played
+                board.check_place(me, p).ok()?;
+                let lost = board.suicide_stones(me, p);
                 if lost > 0 && (!self.task.multi_suicide || lost == 1) {
                     return None;
                 }
@@ -649,28 +653,22 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
             Step::KoPass if n.bans[me.index()].is_empty() => return None,
             Step::KoPass | Step::Pass => {}
         }
-        let mut board = match self.pool.pop() {
-            Some(mut b) => {
-                *b = *n.board;
-                b
-            }
-            None => n.board.clone(),
-        };
         let mut bans = n.bans;
         let passes = match step {
             Step::Pass => {
-                board.pass();
+                board.pass_logged(&mut self.log);
                 n.passes + 1
             }
             Step::KoPass => {
                 bans[me.index()] = Bitset::EMPTY;
-                board.pass();
+                board.pass_logged(&mut self.log);
                 0
             }
             Step::Play(p) => {
-                let out = board.play_unchecked(me, p);
+                let mark = self.log.mark();
+                let out = board.play_logged(me, p, &mut self.log);
                 if out.captured == 1 && bans[me.index()].contains(p.idx()) {
-                    self.pool.push(board);
+                    board.undo_to(&mut self.log, mark);
                     return None;
                 }
                 if let Some((q, victim)) = board.ko() {
@@ -680,22 +678,15 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
             }
         };
         Some(Node {
-            board,
             to_move: me.opponent(),
             bans,
             passes,
         })
     }
 
-    /// Hands a position's board back to [`Solver::pool`].
-    fn release(&mut self, n: Node<W, P>) {
-        self.pool.push(n.board);
-    }
-
     /// The steps to try at `n`, the likeliest winners first.
-    fn moves(&mut self, n: &Node<W, P>, open: &Bitset<W>) -> Vec<Step> {
+    fn moves(&mut self, b: &Board<W, P>, n: &Node<W>, open: &Bitset<W>) -> Vec<Step> {
         let t = self.task;
-        let b = &*n.board;
         let me = n.to_move;
         let defending = me == t.defender;
         let mut scored = std::mem::take(&mut self.scored);
