@@ -136,6 +136,8 @@ pub struct Board<const W: usize, const P: usize> {
     cell: [u8; P],
     stones: [Bitset<W>; 2],
     empty: Bitset<W>,
+    /// The points of the board (constant: set by [`Board::new`]).
+    on: Bitset<W>,
     /// Chain head (a stone of the chain) for every stone.
     chain: [u16; P],
     /// Next stone of the same chain (a circular list through every chain).
@@ -191,6 +193,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             cell: [OFF; P],
             stones: [Bitset::EMPTY; 2],
             empty: Bitset::EMPTY,
+            on: Bitset::EMPTY,
             chain: [0; P],
             next: [0; P],
             chain_libs: [Bitset::EMPTY; P],
@@ -215,6 +218,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
                 b.n_empty += 1;
             }
         }
+        b.on = b.empty;
         for p in 0..P {
             if b.cell[p] != OFF {
                 let mut k = 0;
@@ -280,7 +284,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
 
     /// Every point of the board.
     pub fn on_board(&self) -> Bitset<W> {
-        self.empty.or(&self.stones[0]).or(&self.stones[1])
+        self.on
     }
 
     /// The points of the board in increasing index order.
@@ -828,6 +832,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
             && self.cell == o.cell
             && self.stones == o.stones
             && self.empty == o.empty
+            && self.on == o.on
             && self.chain == o.chain
             && self.next == o.next
             && self.chain_libs == o.chain_libs
@@ -1222,7 +1227,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
     #[inline]
     pub fn dilate(&self, s: &Bitset<W>) -> Bitset<W> {
         let st = self.stride as u32;
-        let on = self.empty.or(&self.stones[0]).or(&self.stones[1]);
+        let on = self.on;
         s.shl(1)
             .or(&s.shr(1))
             .or(&s.shl(st))
