@@ -976,14 +976,20 @@ impl<const W: usize, const P: usize> Board<W, P> {
     /// A pass: clears the ko point.
     #[inline]
     pub fn pass(&mut self) {
-        self.ko = NONE;
+        self.pass_j(&mut NoJournal);
     }
 
     /// [`Self::pass`] with its write noted in `log`, so that [`Self::undo_to`] can take it
     /// back.
     #[inline]
     pub fn pass_logged(&mut self, log: &mut UndoLog) {
-        log.note(Field::Ko, 0, 0, self.ko as u64);
+        self.pass_j(log);
+    }
+
+    /// The one body of [`Self::pass`] and [`Self::pass_logged`].
+    #[inline(always)]
+    fn pass_j<J: Journal>(&mut self, j: &mut J) {
+        j.note(Field::Ko, 0, 0, self.ko as u64);
         self.ko = NONE;
     }
 
@@ -1148,6 +1154,7 @@ impl<const W: usize, const P: usize> Board<W, P> {
         }
         let all = self.empty.or(&self.stones[0]).or(&self.stones[1]);
         if all != on
+            || self.on != on
             || self.stones[0].intersects(&self.stones[1])
             || self.empty.intersects(&self.stones[0].or(&self.stones[1]))
         {

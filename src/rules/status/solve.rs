@@ -145,7 +145,7 @@ pub fn solve<const W: usize, const P: usize>(
         depth += depth / 2;
     };
     let line = if defender_wins.is_some() {
-        s.line(&board, &root)
+        s.line(&mut board, &root)
     } else {
         Vec::new()
     };
@@ -283,16 +283,16 @@ fn mix(x: u64) -> u64 {
 }
 
 impl<const W: usize, const P: usize> Solver<'_, W, P> {
-    /// The deciding line from `root`: the stored steps, until a position without one, a
-    /// repetition or [`LINE_MOVES`] moves.
-    fn line(&mut self, root_board: &Board<W, P>, root: &Node<W>) -> Vec<(Color, Option<Point>)> {
+    /// The deciding line from `root` on `board`: the stored steps, until a position without
+    /// one, a repetition or [`LINE_MOVES`] moves. The steps are played on `board` and taken
+    /// back.
+    fn line(&mut self, board: &mut Board<W, P>, root: &Node<W>) -> Vec<(Color, Option<Point>)> {
         let mut out = Vec::new();
         let mut seen = Vec::new();
-        let mut board = Box::new(*root_board);
         let mut n = *root;
         let start = self.log.mark();
         while out.len() < LINE_MOVES {
-            let key = self.key(&board, &n);
+            let key = self.key(board, &n);
             if seen.contains(&key) {
                 break;
             }
@@ -301,7 +301,7 @@ impl<const W: usize, const P: usize> Solver<'_, W, P> {
                 break;
             };
             let mover = n.to_move;
-            let Some(child) = self.child(&mut board, &n, step) else {
+            let Some(child) = self.child(board, &n, step) else {
                 break;
             };
             out.push((
