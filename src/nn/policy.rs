@@ -64,13 +64,27 @@ impl<'n> Evaluator<'n> {
         c: Color,
         last: &[Option<Point>],
     ) -> &[f32] {
+        self.forward_all(b, c, last, false)
+    }
+
+    /// [`Evaluator::evaluate`]; `encoded`: the input already holds the position as it is
+    /// (symmetry 0).
+    fn forward_all<const W: usize, const P: usize>(
+        &mut self,
+        b: &Board<W, P>,
+        c: Color,
+        last: &[Option<Point>],
+        encoded: bool,
+    ) -> &[f32] {
         debug_assert_eq!(b.size(), self.size());
         let k = self.symmetries;
         let size = self.size();
         let n = self.tape.points();
         self.probs.fill(0.0);
         for sym in 0..k {
-            features::encode(b, c, last, Model::embedded(), sym, self.tape.input_mut(0));
+            if sym > 0 || !encoded {
+                features::encode(b, c, last, Model::embedded(), sym, self.tape.input_mut(0));
+            }
             self.net.forward(&mut self.tape, 1);
             let input = &self.tape.input;
             let legal = |p: usize| p == n || input[p * PLANES + LEGAL] > 0.5;
@@ -86,6 +100,103 @@ impl<'n> Evaluator<'n> {
                 };
                 *out += self.exps[j] * weight;
             }
+        }
+        &self.probs
+    }
+}
+
+/// How many evaluations of one network [`Evaluator::evaluate_remembered`] keeps: a review
+/// searches one position with up to 24 engines in turn on each of its threads.
+const REMEMBERED: usize = 16;
+
+/// One remembered evaluation: the symmetries averaged, the input planes of the position as
+/// it is, and the probabilities.
+struct Remembered {
+    symmetries: usize,
+    input: Vec<f32>,
+    probs: Vec<f32>,
+}
+
+/// The evaluations [`Evaluator::evaluate_remembered`] keeps for one network (by address: a
+/// `'static` network is never freed), the most recent first, and how many were served.
+struct Memo {
+    net: usize,
+    entries: Vec<Remembered>,
+    hits: u64,
+}
+
+/// The memos of the networks evaluated so far.
+static MEMO: std::sync::Mutex<Vec<Memo>> = std::sync::Mutex::new(Vec::new());
+
+/// The memo of the network at address `net` in `memos`, made when there is none.
+fn memo_of(memos: &mut Vec<Memo>, net: usize) -> &mut Memo {
+    let i = match memos.iter().position(|m| m.net == net) {
+        Some(i) => i,
+        None => {
+            memos.push(Memo {
+                net,
+                entries: Vec::new(),
+                hits: 0,
+            });
+            memos.len() - 1
+        }
+    };
+    &mut memos[i]
+}
+
+/// How many evaluations of `net` [`Evaluator::evaluate_remembered`] served from its memo.
+pub fn remembered_hits(net: &'static Net) -> u64 {
+    let net = std::ptr::from_ref(net) as usize;
+    MEMO.lock()
+        .ok()
+        .and_then(|m| m.iter().find(|m| m.net == net).map(|m| m.hits))
+        .unwrap_or(0)
+}
+
+impl Evaluator<'static> {
+    /// [`Evaluator::evaluate`], remembered across every evaluator of the same `'static`
+    /// network in the process: a position whose input planes (and so every symmetry's)
+    /// are those of one of the network's last [`REMEMBERED`] evaluations gets the same
+    /// probabilities again, bit for bit, without a forward pass. The searches of one
+    /// position with other seeds (a review's) all expand the same root.
+    pub fn evaluate_remembered<const W: usize, const P: usize>(
+        &mut self,
+        b: &Board<W, P>,
+        c: Color,
+        last: &[Option<Point>],
+    ) -> &[f32] {
+        let net = std::ptr::from_ref(self.net) as usize;
+        let symmetries = self.symmetries;
+        let input = self.tape.input_mut(0);
+        features::encode(b, c, last, Model::embedded(), 0, input);
+        let key = input.to_vec();
+        // a lock poisoned by a panic elsewhere only costs the memo
+        if let Ok(mut memos) = MEMO.lock() {
+            let memo = memo_of(&mut memos, net);
+            let found = memo
+                .entries
+                .iter()
+                .position(|m| m.symmetries == symmetries && m.input == key);
+            if let Some(i) = found {
+                let m = memo.entries.remove(i);
+                self.probs.copy_from_slice(&m.probs);
+                memo.entries.insert(0, m);
+                memo.hits += 1;
+                return &self.probs;
+            }
+        }
+        self.forward_all(b, c, last, true);
+        if let Ok(mut memos) = MEMO.lock() {
+            let memo = memo_of(&mut memos, net);
+            memo.entries.insert(
+                0,
+                Remembered {
+                    symmetries,
+                    input: key,
+                    probs: self.probs.clone(),
+                },
+            );
+            memo.entries.truncate(REMEMBERED);
         }
         &self.probs
     }
@@ -141,6 +252,64 @@ pub fn mix_into(moves: &mut [(Point, f64)], net: &[f32], size: usize, share: f64
 mod tests {
     use super::*;
     use crate::board::Board19;
+
+    #[test]
+    fn a_remembered_evaluation_is_the_evaluation_and_is_kept_per_network() {
+        let net: &'static Net = Box::leak(Box::new(crate::nn::net::sample(2, 8)));
+        let mut o = crate::nn::net::sample(2, 8);
+        o.pass_b = 1.5;
+        let other: &'static Net = Box::leak(Box::new(o));
+        let size = 9;
+        let p = |x, y| Point::new(x, y, size);
+        let b = Board19::from_stones(size, &[p(2, 2), p(4, 4)], &[p(3, 3)]).unwrap();
+        let last = [Some(p(3, 3)), Some(p(4, 4))];
+        let plain = Evaluator::averaging(net, size, 4)
+            .evaluate(&b, Color::Black, &last)
+            .to_vec();
+        let first = Evaluator::averaging(net, size, 4)
+            .evaluate_remembered(&b, Color::Black, &last)
+            .to_vec();
+        assert_eq!(remembered_hits(net), 0);
+        // another evaluator of the same network: served, bit for bit
+        let again = Evaluator::averaging(net, size, 4)
+            .evaluate_remembered(&b, Color::Black, &last)
+            .to_vec();
+        assert_eq!(remembered_hits(net), 1);
+        assert_eq!(first, plain);
+        assert_eq!(again, plain);
+        // the other colour, fewer symmetries, or a network with other weights: not served
+        let white = Evaluator::averaging(net, size, 4)
+            .evaluate_remembered(&b, Color::White, &last)
+            .to_vec();
+        let fewer = Evaluator::averaging(net, size, 1)
+            .evaluate_remembered(&b, Color::Black, &last)
+            .to_vec();
+        assert_eq!(remembered_hits(net), 1);
+        assert_eq!(
+            white,
+            Evaluator::averaging(net, size, 4)
+                .evaluate(&b, Color::White, &last)
+                .to_vec()
+        );
+        assert_eq!(
+            fewer,
+            Evaluator::new(net, size)
+                .evaluate(&b, Color::Black, &last)
+                .to_vec()
+        );
+        assert_ne!(white, plain);
+        let theirs = Evaluator::averaging(other, size, 4)
+            .evaluate_remembered(&b, Color::Black, &last)
+            .to_vec();
+        assert_eq!(remembered_hits(other), 0);
+        assert_ne!(theirs, plain);
+        assert_eq!(
+            theirs,
+            Evaluator::averaging(other, size, 4)
+                .evaluate(&b, Color::Black, &last)
+                .to_vec()
+        );
+    }
 
     #[test]
     fn the_average_over_the_eight_symmetries_turns_with_the_board() {

@@ -102,7 +102,7 @@ impl TreeSearch {
             let mut eval = new_eval();
             let mut kids = Vec::new();
             with_board!(&job.board, b => {
-                let net = eval.as_mut().map(|e| e.evaluate(&**b, job.color, &job.last));
+                let net = eval.as_mut().map(|e| e.evaluate_remembered(&**b, job.color, &job.last));
                 job.priors.compute_mixed(&**b, job.color, &last3(&job.last), net, &mut kids)
             });
             let unit = job.priors.params.book * job.priors.params.even as f64;
