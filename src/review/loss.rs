@@ -131,24 +131,40 @@ pub fn of_move(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Option<(f
 pub enum Recheck {
     /// Not at all.
     No,
-    /// Once: a mistake by win rate that the summary does not list.
+    /// Once: a mistake by win rate that the summary does not list, or a loss just below
+    /// the listed ones ([`NEAR_EDGE`]).
     Once,
     /// Until the loss is sure enough ([`tiers_wanted`]): one of each side's [`LISTED`]
     /// largest losses, which must repeat on another seed.
     UntilSure,
 }
 
+/// How close, in points, a loss below a side's last listed one must come to it to be
+/// searched again once ([`wanted_rechecks`]): a first reading (four searches a position)
+/// has a standard error of 1 to 1.5 points, so a move that another run lists can read
+/// that much lower here.
+pub const NEAR_EDGE: f64 = 1.0;
+
+/// The most moves a side gets searched again for coming within [`NEAR_EDGE`] of its
+/// last listed loss, the nearest first.
+pub const NEAR_EDGE_MOVES: usize = 10;
+
 /// How each move's positions are searched again (by index into the moves): until sure for
-/// each side's [`LISTED`] largest losses in points, once for every other move whose
-/// win-rate loss passes `threshold`, not at all for the rest. `losses` holds each move's
-/// mover, win-rate loss and points lost.
+/// each side's [`LISTED`] largest losses in points; once for every other move whose
+/// win-rate loss passes `threshold`, and for the [`NEAR_EDGE_MOVES`] largest losses below
+/// the listed ones that lose within [`NEAR_EDGE`] points of the last listed (a deeper
+/// reading may list them, and another run may have); not at all for the rest. `losses`
+/// holds each move's mover, win-rate loss and points lost.
 pub fn wanted_rechecks(losses: &[(Color, f64, f64)], threshold: f64) -> Vec<Recheck> {
     let mut want = vec![Recheck::No; losses.len()];
     for side in [Color::Black, Color::White] {
-        for (rank, i) in listed_order(losses, side).into_iter().enumerate() {
+        let order = listed_order(losses, side);
+        let edge = order.get(LISTED - 1).map(|&i| losses[i].2);
+        for (rank, &i) in order.iter().enumerate() {
+            let near = edge.is_some_and(|e| e - losses[i].2 < NEAR_EDGE);
             want[i] = if rank < LISTED {
                 Recheck::UntilSure
-            } else if losses[i].1 > threshold {
+            } else if losses[i].1 > threshold || (near && rank < LISTED + NEAR_EDGE_MOVES) {
                 Recheck::Once
             } else {
                 Recheck::No
@@ -357,16 +373,42 @@ mod tests {
         ];
         assert_eq!(listed_order(&losses, b), vec![12, 6, 8, 10, 4, 2, 0]);
         let want = wanted_rechecks(&losses, 0.1);
-        // the five listed until sure, the sixth and seventh not (below the threshold),
+        // the five listed until sure; the sixth once, within a point of the fifth (1.5
+        // against 2); the seventh not (a point below, under the win-rate threshold);
         // White's one loss until sure
-        let (n, s) = (Recheck::No, Recheck::UntilSure);
-        assert_eq!(want, vec![n, s, n, n, s, n, s, n, s, n, s, n, s]);
+        let (n, s, o) = (Recheck::No, Recheck::UntilSure, Recheck::Once);
+        assert_eq!(want, vec![n, s, o, n, s, n, s, n, s, n, s, n, s]);
         // a lower threshold makes every Black loss above it a candidate, once
         assert_eq!(wanted_rechecks(&losses, 0.015)[2], Recheck::Once);
         // a mistake by win rate is rechecked even when it is not among the listed
         let mut late = losses;
         late[0] = (b, 0.2, 0.5);
         assert_eq!(wanted_rechecks(&late, 0.1)[0], Recheck::Once);
+    }
+
+    #[test]
+    fn only_the_nearest_losses_below_the_listed_are_searched_again() {
+        let b = Color::Black;
+        // five listed losses down to 5 points, then 14 within a point of the fifth
+        let mut losses: Vec<(Color, f64, f64)> = [9.0, 8.0, 7.0, 6.0, 5.0]
+            .iter()
+            .map(|&p| (b, 0.01, p))
+            .collect();
+        losses.extend((0..14).map(|k| (b, 0.01, 4.95 - 0.05 * k as f64)));
+        let want = wanted_rechecks(&losses, 0.1);
+        assert!(want[..LISTED].iter().all(|&w| w == Recheck::UntilSure));
+        let once = want.iter().filter(|&&w| w == Recheck::Once).count();
+        assert_eq!(once, NEAR_EDGE_MOVES);
+        // the nearest ten (4.95 down to 4.5), not the four below them
+        assert!(want[LISTED..LISTED + NEAR_EDGE_MOVES]
+            .iter()
+            .all(|&w| w == Recheck::Once));
+        assert!(want[LISTED + NEAR_EDGE_MOVES..]
+            .iter()
+            .all(|&w| w == Recheck::No));
+        // fewer than five losses: no edge, nothing below it
+        let few = [(b, 0.01, 3.0), (b, 0.01, 2.9)];
+        assert_eq!(wanted_rechecks(&few, 0.1), vec![Recheck::UntilSure; 2]);
     }
 
     #[test]
