@@ -263,52 +263,35 @@ mod tests {
         let p = |x, y| Point::new(x, y, size);
         let b = Board19::from_stones(size, &[p(2, 2), p(4, 4)], &[p(3, 3)]).unwrap();
         let last = [Some(p(3, 3)), Some(p(4, 4))];
-        let plain = Evaluator::averaging(net, size, 4)
-            .evaluate(&b, Color::Black, &last)
-            .to_vec();
-        let first = Evaluator::averaging(net, size, 4)
-            .evaluate_remembered(&b, Color::Black, &last)
-            .to_vec();
+        let plain_of = |n: &'static Net, k, c| {
+            Evaluator::averaging(n, size, k)
+                .evaluate(&b, c, &last)
+                .to_vec()
+        };
+        let remembered_of = |n: &'static Net, k, c| {
+            Evaluator::averaging(n, size, k)
+                .evaluate_remembered(&b, c, &last)
+                .to_vec()
+        };
+        let plain = plain_of(net, 4, Color::Black);
+        let first = remembered_of(net, 4, Color::Black);
         assert_eq!(remembered_hits(net), 0);
         // another evaluator of the same network: served, bit for bit
-        let again = Evaluator::averaging(net, size, 4)
-            .evaluate_remembered(&b, Color::Black, &last)
-            .to_vec();
+        let again = remembered_of(net, 4, Color::Black);
         assert_eq!(remembered_hits(net), 1);
         assert_eq!(first, plain);
         assert_eq!(again, plain);
         // the other colour, fewer symmetries, or a network with other weights: not served
-        let white = Evaluator::averaging(net, size, 4)
-            .evaluate_remembered(&b, Color::White, &last)
-            .to_vec();
-        let fewer = Evaluator::averaging(net, size, 1)
-            .evaluate_remembered(&b, Color::Black, &last)
-            .to_vec();
+        let white = remembered_of(net, 4, Color::White);
+        let fewer = remembered_of(net, 1, Color::Black);
         assert_eq!(remembered_hits(net), 1);
-        assert_eq!(
-            white,
-            Evaluator::averaging(net, size, 4)
-                .evaluate(&b, Color::White, &last)
-                .to_vec()
-        );
-        assert_eq!(
-            fewer,
-            Evaluator::new(net, size)
-                .evaluate(&b, Color::Black, &last)
-                .to_vec()
-        );
+        assert_eq!(white, plain_of(net, 4, Color::White));
+        assert_eq!(fewer, plain_of(net, 1, Color::Black));
         assert_ne!(white, plain);
-        let theirs = Evaluator::averaging(other, size, 4)
-            .evaluate_remembered(&b, Color::Black, &last)
-            .to_vec();
+        let theirs = remembered_of(other, 4, Color::Black);
         assert_eq!(remembered_hits(other), 0);
         assert_ne!(theirs, plain);
-        assert_eq!(
-            theirs,
-            Evaluator::averaging(other, size, 4)
-                .evaluate(&b, Color::Black, &last)
-                .to_vec()
-        );
+        assert_eq!(theirs, plain_of(other, 4, Color::Black));
     }
 
     #[test]
