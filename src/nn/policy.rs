@@ -173,14 +173,13 @@ impl Evaluator<'static> {
         // a lock poisoned by a panic elsewhere only costs the memo
         if let Ok(mut memos) = MEMO.lock() {
             let memo = memo_of(&mut memos, net);
-            let found = memo
-                .entries
-                .iter()
-                .position(|m| m.symmetries == symmetries && m.input == key);
+            let found = memo.entries.iter().position(|m| {
+                m.symmetries == symmetries && m.input == key && m.probs.len() == self.probs.len()
+            });
             if let Some(i) = found {
-                let m = memo.entries.remove(i);
-                self.probs.copy_from_slice(&m.probs);
-                memo.entries.insert(0, m);
+                // the most recent first
+                memo.entries[..=i].rotate_right(1);
+                self.probs.copy_from_slice(&memo.entries[0].probs);
                 memo.hits += 1;
                 return &self.probs;
             }
