@@ -1,4 +1,6 @@
-//! What each move of a reviewed game lost. Two measures, and a move's loss is the larger:
+//! What each move of a reviewed game lost. Two measures; a move's loss is the line's,
+//! raised towards the search's where that is larger, in full where the search visited the
+//! move enough to measure it ([`of_move`]):
 //! - **the game's own line**, read backward: a position is worth at least what the move
 //!   played from it achieved, so the value of every position for its side to move is
 //!   raised to the value of the position after its move (Black's win rate is the larger
@@ -112,16 +114,57 @@ pub fn in_search(mover: Color, before: &Eval) -> Option<(f64, f64)> {
     Some(((best.winrate - played.winrate).max(0.0), points.max(0.0)))
 }
 
+/// The standard error of the points move `i` lost within the search before it
+/// ([`in_search`]'s paired measure, [`Eval::played_below`]), times the weight it counts
+/// with ([`search_weight`]), when that measure may raise the loss: the search measured the
+/// move, did not choose it, and its mean reaches the line's measure. `None` otherwise. Its error is the spread of the move's own lead from
+/// one search to the next (1.5 to 2 points a tier of 24 searches where the move had a
+/// twentieth of the visits), far above the error of the positions' leads that the line's
+/// measure depends on, so [`tiers_wanted`] must count it where it decides.
+pub fn search_error(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Option<f64> {
+    let before = evals.get(i)?;
+    let (best, played) = (before.candidates.first()?, before.played.as_ref()?);
+    let (mean, se) = before.played_below?;
+    if played.mv == best.mv || in_search(mover, before).is_none() {
+        return None;
+    }
+    let along = mover.sign() * (line.lead.get(i)? - line.lead.get(i + 1)?);
+    (mean >= along.max(0.0)).then_some(se * search_weight(before))
+}
+
+/// The share of a search's playouts from which the move played's own numbers in that search
+/// count in full ([`search_weight`]). A move the search visits little is measured by the
+/// few replies it tried: on pachi19-2026-11-27-g1 the paired difference of P5 (move 99, 435
+/// searches of 750 playouts) falls from 13 points where the move had 25 to 58 visits to 6
+/// where it had 78 to 162, and the search of the position after it, 76 searches deep,
+/// finds no loss at all.
+pub const FULL_SHARE: f64 = 0.2;
+
+/// How much the measure within the search before a move counts against the line's: the
+/// move played's share of that search's playouts over [`FULL_SHARE`], at most 1 (0 when
+/// the move is not among the search's numbers). The step from nothing to a full measure is
+/// then no cliff where the share crosses [`min_visits`]'s twentieth: a twentieth counts a
+/// quarter.
+pub fn search_weight(before: &Eval) -> f64 {
+    match &before.played {
+        Some(p) => (p.visits as f64 / (before.playouts.max(1) as f64 * FULL_SHARE)).min(1.0),
+        None => 0.0,
+    }
+}
+
 /// One move's loss, win rate and points, from the mover's side (never negative): the
-/// larger of the line's and the search's measure.
+/// line's measure, raised towards the search's where that is larger, by the search's
+/// weight ([`search_weight`]: in full where the move played had a fifth of its playouts).
 pub fn of_move(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Option<(f64, f64)> {
     let (w, l) = (&line.winrate, &line.lead);
     let (dw, dl) = (w.get(i)? - w.get(i + 1)?, l.get(i)? - l.get(i + 1)?);
     let sign = mover.sign();
     let (mut loss, mut points) = ((sign * dw).max(0.0), (sign * dl).max(0.0));
-    if let Some((sw, sp)) = in_search(mover, evals.get(i)?) {
-        loss = loss.max(sw);
-        points = points.max(sp);
+    let before = evals.get(i)?;
+    if let Some((sw, sp)) = in_search(mover, before) {
+        let weight = search_weight(before);
+        loss += weight * (sw - loss).max(0.0);
+        points += weight * (sp - points).max(0.0);
     }
     Some((loss, points))
 }
@@ -177,8 +220,14 @@ pub fn wanted_rechecks(losses: &[(Color, f64, f64)], threshold: f64) -> Vec<Rech
 /// The most tiers of second searches a listed loss's positions get ([`tiers_wanted`]).
 pub const MAX_TIERS: u8 = 3;
 
+/// The most tiers of second searches the position before a listed loss gets when the
+/// measure within its search decides the loss ([`search_error`]): that measure rests on
+/// one position alone, so its tiers cost a third of the line's, and it needs more of them
+/// (after three tiers its standard error is still about 1 point on pachi19-2026-11-27-g1).
+pub const MAX_SEARCH_TIERS: u8 = 6;
+
 /// The standard error, in points, that a listed loss's positions are searched down to
-/// (within [`MAX_TIERS`]): two runs with other seeds then differ by more than 2 points
+/// (within [`MAX_TIERS`] or [`MAX_SEARCH_TIERS`]): two runs with other seeds then differ by more than 2 points
 /// (2.4 standard errors of their difference) in about one listed loss in 50.
 pub const LOSS_ERROR: f64 = 0.6;
 
@@ -186,13 +235,14 @@ pub const LOSS_ERROR: f64 = 0.6;
 /// [`wanted_rechecks`] and `done` the tiers each has had: one for any recheck, and for one
 /// until sure whose positions have all had it, one tier more than the fewest they have had
 /// while the loss's standard error (from its positions' lead `errors`, added in
-/// quadrature) is above [`LOSS_ERROR`], up to [`MAX_TIERS`].
-pub fn tiers_wanted(how: Recheck, done: &[u8], errors: &[f64]) -> u8 {
+/// quadrature) is above [`LOSS_ERROR`], up to `cap` tiers ([`MAX_TIERS`] or
+/// [`MAX_SEARCH_TIERS`]).
+pub fn tiers_wanted(how: Recheck, done: &[u8], errors: &[f64], cap: u8) -> u8 {
     let least = done.iter().copied().min().unwrap_or(0);
     let error = errors.iter().map(|e| e * e).sum::<f64>().sqrt();
     match how {
         Recheck::No => 0,
-        Recheck::UntilSure if least >= 1 && error > LOSS_ERROR => (least + 1).min(MAX_TIERS),
+        Recheck::UntilSure if least >= 1 && error > LOSS_ERROR => (least + 1).min(cap),
         Recheck::UntilSure if least >= 1 => least,
         _ => 1,
     }
@@ -319,6 +369,79 @@ mod tests {
     }
 
     #[test]
+    fn the_searchs_own_error_counts_only_where_its_measure_may_decide() {
+        let moves = [(Color::White, mv("D4"))];
+        let mut before = eval(Color::White, 0.4);
+        before.candidates = vec![cand("Q16", 600, 0.6, 3.0), cand("D4", 200, 0.45, -1.0)];
+        before.played = Some(cand("D4", 200, 0.45, -1.0));
+        before.played_below = Some((5.0, 1.8));
+        let after = eval(Color::Black, 0.4);
+        let evals = [before.clone(), after.clone()];
+        let line = line_values(&moves, &evals);
+        // the line says White lost nothing: the search's 5 points decide, with their error
+        assert_eq!(search_error(Color::White, 0, &evals, &line), Some(1.8));
+        // the line says 8 (Black's lead from -2 to 6): the search's 5 cannot decide
+        let mut worse = after;
+        worse.black_lead = 6.0;
+        let evals2 = [before.clone(), worse];
+        let line2 = line_values(&moves, &evals2);
+        assert_eq!(search_error(Color::White, 0, &evals2, &line2), None);
+        // the engine's own choice, too few visits, or no paired runs: nothing to count
+        for change in [
+            |e: &mut Eval| e.played = Some(cand("Q16", 600, 0.6, 3.0)),
+            |e: &mut Eval| e.played = Some(cand("D4", 10, 0.1, -30.0)),
+            |e: &mut Eval| e.played_below = None,
+        ] {
+            let mut e = [before.clone(), evals[1].clone()];
+            change(&mut e[0]);
+            assert_eq!(search_error(Color::White, 0, &e, &line), None);
+        }
+        // another colour's move is not this search's
+        assert_eq!(search_error(Color::Black, 0, &evals, &line), None);
+    }
+
+    #[test]
+    fn a_move_the_search_visited_little_counts_its_measure_in_part() {
+        let moves = [(Color::White, mv("D4"))];
+        let mut before = eval(Color::White, 0.4);
+        before.candidates = vec![cand("Q16", 900, 0.6, 3.0), cand("D4", 100, 0.45, -1.0)];
+        // a tenth of the search's 1000 playouts: half the weight
+        before.played = Some(cand("D4", 100, 0.45, -1.0));
+        before.played_below = Some((5.0, 1.0));
+        let evals = [before.clone(), eval(Color::Black, 0.4)];
+        let line = line_values(&moves, &evals);
+        assert_eq!(search_weight(&before), 0.5);
+        // the line finds no loss; the search 0.15 of win rate and 4 points (5 less 1)
+        let (sw, sp) = in_search(Color::White, &before).unwrap();
+        assert!(
+            (sw - 0.15).abs() < 1e-9 && (sp - 4.0).abs() < 1e-9,
+            "{sw} {sp}"
+        );
+        let (w, p) = of_move(Color::White, 0, &evals, &line).unwrap();
+        assert!(
+            (w - 0.075).abs() < 1e-9 && (p - 2.0).abs() < 1e-9,
+            "{w} {p}"
+        );
+        assert_eq!(search_error(Color::White, 0, &evals, &line), Some(0.5));
+        // from a fifth of the playouts on, in full
+        let mut full = before.clone();
+        full.played = Some(cand("D4", 200, 0.45, -1.0));
+        let evals = [full.clone(), evals[1].clone()];
+        assert_eq!(search_weight(&full), 1.0);
+        let (w, p) = of_move(Color::White, 0, &evals, &line).unwrap();
+        assert!((w - 0.15).abs() < 1e-9 && (p - 4.0).abs() < 1e-9, "{w} {p}");
+        // where the line's loss is the larger, the search cannot lower it
+        let mut worse = evals[1].clone();
+        worse.black_lead = 6.0;
+        let evals = [before, worse];
+        let line = line_values(&moves, &evals);
+        let (_, p) = of_move(Color::White, 0, &evals, &line).unwrap();
+        assert!((p - 8.0).abs() < 1e-9, "{p}");
+        // no move played in the search's numbers: no weight
+        assert_eq!(search_weight(&eval(Color::White, 0.4)), 0.0);
+    }
+
+    #[test]
     fn the_line_knows_which_later_search_each_value_came_from() {
         // Black plays, White answers, Black plays: after White's answer the search sees Black
         // 6 behind, and after Black's next move 3 behind; so White's position was worth -3
@@ -415,16 +538,31 @@ mod tests {
     fn a_listed_loss_is_searched_again_while_it_is_unsure() {
         let sure = Recheck::UntilSure;
         // not all its positions searched again yet: one tier first
-        assert_eq!(tiers_wanted(sure, &[1, 0], &[0.9, 0.9]), 1);
+        assert_eq!(tiers_wanted(sure, &[1, 0], &[0.9, 0.9], MAX_TIERS), 1);
         // all have, and the loss is unsure (0.9 and 0.9 in quadrature: 1.27 points): one more
-        assert_eq!(tiers_wanted(sure, &[1, 1], &[0.9, 0.9]), 2);
-        assert_eq!(tiers_wanted(sure, &[2, 2, 3], &[0.5, 0.4, 0.3]), 3);
+        assert_eq!(tiers_wanted(sure, &[1, 1], &[0.9, 0.9], MAX_TIERS), 2);
+        assert_eq!(
+            tiers_wanted(sure, &[2, 2, 3], &[0.5, 0.4, 0.3], MAX_TIERS),
+            3
+        );
         // sure enough (0.4 and 0.3: 0.5 points): no more
-        assert_eq!(tiers_wanted(sure, &[1, 1], &[0.4, 0.3]), 1);
+        assert_eq!(tiers_wanted(sure, &[1, 1], &[0.4, 0.3], MAX_TIERS), 1);
         // never beyond the cap
-        assert_eq!(tiers_wanted(sure, &[3, 3], &[3.0, 3.0]), MAX_TIERS);
+        assert_eq!(
+            tiers_wanted(sure, &[3, 3], &[3.0, 3.0], MAX_TIERS),
+            MAX_TIERS
+        );
+        // the position before a loss measured within its search may go further
+        assert_eq!(tiers_wanted(sure, &[3], &[1.1], MAX_SEARCH_TIERS), 4);
+        assert_eq!(tiers_wanted(sure, &[6], &[0.8], MAX_SEARCH_TIERS), 6);
         // a mistake that is not listed gets its one tier only, the rest none
-        assert_eq!(tiers_wanted(Recheck::Once, &[1, 1], &[3.0, 3.0]), 1);
-        assert_eq!(tiers_wanted(Recheck::No, &[0, 0], &[3.0, 3.0]), 0);
+        assert_eq!(
+            tiers_wanted(Recheck::Once, &[1, 1], &[3.0, 3.0], MAX_TIERS),
+            1
+        );
+        assert_eq!(
+            tiers_wanted(Recheck::No, &[0, 0], &[3.0, 3.0], MAX_TIERS),
+            0
+        );
     }
 }

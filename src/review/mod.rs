@@ -99,7 +99,7 @@ pub const DEFAULT_RECHECK: u64 = 6;
 
 /// Rounds of second searches at most: each round rechecks the candidates the previous one
 /// left (a recheck can raise another move's loss).
-const RECHECK_ROUNDS: usize = 6;
+const RECHECK_ROUNDS: usize = 8;
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
@@ -549,6 +549,7 @@ fn search_position(
         .map(|r| (r.playouts as f64, r.score_lead))
         .collect();
     log::trace!("position {i}: each search's playouts and root lead {roots:.2?}");
+    log::trace!("position {i}: the move played's visits and paired difference {runs:.2?}");
     Ok(Searched {
         color,
         report,
@@ -631,7 +632,9 @@ fn search_all(
 /// ([`loss::Line::sources`]: before and after the move, and the later positions the game's
 /// line took their values from) that has had fewer second searches than the candidate
 /// wants ([`loss::wanted_rechecks`], then [`loss::tiers_wanted`] from how sure the
-/// positions' leads are); `done(i)` tells how many position `i` has had.
+/// positions' leads are, and the position before the move from how sure the measure within
+/// its search is where that may decide the loss, [`loss::search_error`]); `done(i)` tells
+/// how many position `i` has had.
 fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize, u8)> {
     let line = loss::line_values(&review.record.moves, &review.evals);
     let verdicts = review.verdicts_on(&line);
@@ -650,12 +653,26 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
                 .iter()
                 .map(|&j| (done(j), review.evals[j].lead_error))
                 .unzip();
-            let want = loss::tiers_wanted(how, &tiers, &errors);
+            let want = loss::tiers_wanted(how, &tiers, &errors, loss::MAX_TIERS);
+            // the measure within the search before the move rests on that position alone
+            let i = v.number - 1;
+            let searched = loss::search_error(v.color, i, &review.evals, &line);
+            let want_before = searched.map_or(want, |se| {
+                want.max(loss::tiers_wanted(
+                    how,
+                    &[done(i)],
+                    &[se],
+                    loss::MAX_SEARCH_TIERS,
+                ))
+            });
             log::debug!(
-                "move {}: tiers {tiers:?}, lead errors {errors:.2?}: {want} wanted",
+                "move {}: tiers {tiers:?}, lead errors {errors:.2?}, in search {searched:.2?}: \
+                 {want} wanted, {want_before} before it",
                 v.number
             );
-            sources.into_iter().map(move |j| (j, want))
+            sources
+                .into_iter()
+                .map(move |j| (j, if j == i { want_before } else { want }))
         })
         .filter(|&(j, want)| done(j) < want)
         .map(|(j, _)| (j, done(j) + 1))

@@ -127,6 +127,24 @@ fn losses_are_the_movers_and_mistakes_need_the_threshold() {
 }
 
 #[test]
+fn an_unsure_measure_within_a_search_gets_its_position_searched_again() {
+    // White's C3 (move 2) is listed; the line says it lost 1 point, the search before it 6
+    let mut r = made_up();
+    r.evals[1].played = Some(cand("C3", 0.3));
+    r.evals[1].played_below = Some((6.0, 1.8));
+    // every position has had one tier and every lead is exact: only the search's error
+    // asks for more, and only of the position it was measured in
+    let once = |_: usize| 1;
+    assert_eq!(recheck_positions(&r, once), vec![(1, 2)]);
+    // sure enough, it asks for nothing more
+    r.evals[1].played_below = Some((6.0, 0.3));
+    assert_eq!(recheck_positions(&r, once), vec![]);
+    // and when the line's measure is the larger, the line's errors decide
+    r.evals[1].played_below = Some((0.5, 1.8));
+    assert_eq!(recheck_positions(&r, once), vec![]);
+}
+
+#[test]
 fn the_line_blames_a_move_the_search_liked_and_the_search_one_the_line_did_not() {
     let mut r = made_up();
     // move 3 (J9) was the engine's choice: the line still shows what it lost
