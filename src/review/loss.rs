@@ -117,10 +117,11 @@ pub fn in_search(mover: Color, before: &Eval) -> Option<(f64, f64)> {
 /// The standard error of the points move `i` lost within the search before it
 /// ([`in_search`]'s paired measure, [`Eval::played_below`]), times the weight it counts
 /// with ([`search_weight`]), when that measure may raise the loss: the search measured the
-/// move, did not choose it, and its mean reaches the line's measure. `None` otherwise. Its error is the spread of the move's own lead from
-/// one search to the next (1.5 to 2 points a tier of 24 searches where the move had a
-/// twentieth of the visits), far above the error of the positions' leads that the line's
-/// measure depends on, so [`tiers_wanted`] must count it where it decides.
+/// move, did not choose it, and its mean reaches the line's measure. `None` otherwise. Its
+/// error is the spread of the move's own lead from one search to the next (1.5 to 2 points
+/// a tier of 24 searches where the move had a twentieth of the visits), far above the
+/// error of the positions' leads that the line's measure depends on, so [`tiers_wanted`]
+/// must count it where it decides.
 pub fn search_error(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Option<f64> {
     let before = evals.get(i)?;
     let (best, played) = (before.candidates.first()?, before.played.as_ref()?);
@@ -135,8 +136,8 @@ pub fn search_error(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Opti
 /// The share of a search's playouts from which the move played's own numbers in that search
 /// count in full ([`search_weight`]). A move the search visits little is measured by the
 /// few replies it tried: on pachi19-2026-11-27-g1 the paired difference of P5 (move 99, 435
-/// searches of 750 playouts) falls from 13 points where the move had 25 to 58 visits to 6
-/// where it had 78 to 162, and the search of the position after it, 76 searches deep,
+/// searches of 750 playouts) falls from 13 points where the move had 25 to 49 visits to
+/// 6.6 where it had 75 or more, and the search of the position after it, 76 searches deep,
 /// finds no loss at all.
 pub const FULL_SHARE: f64 = 0.2;
 
@@ -227,8 +228,9 @@ pub const MAX_TIERS: u8 = 3;
 pub const MAX_SEARCH_TIERS: u8 = 6;
 
 /// The standard error, in points, that a listed loss's positions are searched down to
-/// (within [`MAX_TIERS`] or [`MAX_SEARCH_TIERS`]): two runs with other seeds then differ by more than 2 points
-/// (2.4 standard errors of their difference) in about one listed loss in 50.
+/// (within [`MAX_TIERS`] or [`MAX_SEARCH_TIERS`]): two runs with other seeds then differ
+/// by more than 2 points (2.4 standard errors of their difference) in about one listed
+/// loss in 50.
 pub const LOSS_ERROR: f64 = 0.6;
 
 /// How many tiers of second searches the positions a loss depends on want, `how` from
