@@ -370,13 +370,23 @@ mod tests {
         assert_eq!(in_search(Color::White, &paired).map(|x| x.1), Some(0.0));
     }
 
+    /// White's search of 1000 playouts choosing Q16, where White played D4 with `visits`
+    /// and the paired runs gave `below` (mean, standard error).
+    fn white_plays_d4(visits: u64, below: (f64, f64)) -> Eval {
+        let mut before = eval(Color::White, 0.4);
+        before.candidates = vec![
+            cand("Q16", 1000 - visits, 0.6, 3.0),
+            cand("D4", visits, 0.45, -1.0),
+        ];
+        before.played = Some(cand("D4", visits, 0.45, -1.0));
+        before.played_below = Some(below);
+        before
+    }
+
     #[test]
     fn the_searchs_own_error_counts_only_where_its_measure_may_decide() {
         let moves = [(Color::White, mv("D4"))];
-        let mut before = eval(Color::White, 0.4);
-        before.candidates = vec![cand("Q16", 600, 0.6, 3.0), cand("D4", 200, 0.45, -1.0)];
-        before.played = Some(cand("D4", 200, 0.45, -1.0));
-        before.played_below = Some((5.0, 1.8));
+        let before = white_plays_d4(200, (5.0, 1.8));
         let after = eval(Color::Black, 0.4);
         let evals = [before.clone(), after.clone()];
         let line = line_values(&moves, &evals);
@@ -405,11 +415,8 @@ mod tests {
     #[test]
     fn a_move_the_search_visited_little_counts_its_measure_in_part() {
         let moves = [(Color::White, mv("D4"))];
-        let mut before = eval(Color::White, 0.4);
-        before.candidates = vec![cand("Q16", 900, 0.6, 3.0), cand("D4", 100, 0.45, -1.0)];
         // a tenth of the search's 1000 playouts: half the weight
-        before.played = Some(cand("D4", 100, 0.45, -1.0));
-        before.played_below = Some((5.0, 1.0));
+        let before = white_plays_d4(100, (5.0, 1.0));
         let evals = [before.clone(), eval(Color::Black, 0.4)];
         let line = line_values(&moves, &evals);
         assert_eq!(search_weight(&before), 0.5);
