@@ -175,40 +175,65 @@ pub fn of_move(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Option<(f
 pub enum Recheck {
     /// Not at all.
     No,
-    /// Once: a mistake by win rate that the summary does not list, or a loss just below
-    /// the listed ones ([`NEAR_EDGE`]).
+    /// Once: a mistake by win rate that the summary does not list, or a loss near the
+    /// last listed one ([`NEAR_EDGE`], [`EDGE_ERRORS`]).
     Once,
     /// Until the loss is sure enough ([`tiers_wanted`]): one of each side's [`LISTED`]
     /// largest losses, which must repeat on another seed.
     UntilSure,
 }
 
-/// How close, in points, a loss below a side's last listed one must come to it to be
-/// searched again once ([`wanted_rechecks`]): a first reading (four searches a position)
-/// has a standard error of 1 to 1.5 points, so a move that another run lists can read
-/// that much lower here.
+/// How close, in points, a loss below a side's last listed one always counts as near it
+/// ([`wanted_rechecks`]), however sure the two readings are.
 pub const NEAR_EDGE: f64 = 1.0;
 
-/// The most moves a side gets searched again for coming within [`NEAR_EDGE`] of its
-/// last listed loss, the nearest first.
+/// How close, in standard errors of the difference between a loss and a side's last
+/// listed one, the loss counts as near it ([`wanted_rechecks`]). A first reading (four
+/// searches a position) has a standard error of 1.5 to 2.5 points, so a move that another
+/// run lists fifth can read 2 to 3 points lower here: on pachi19-2026-11-27-g1, O2 (move
+/// 135) read 2.0 against a fifth of 4.6 with one seed, 3.4 to 4.5 in every deep reading.
+pub const EDGE_ERRORS: f64 = 1.0;
+
+/// The most moves a side gets searched again for coming near its last listed loss, the
+/// nearest (in standard errors) first.
 pub const NEAR_EDGE_MOVES: usize = 10;
 
 /// How each move's positions are searched again (by index into the moves): until sure for
 /// each side's [`LISTED`] largest losses in points; once for every other move whose
-/// win-rate loss passes `threshold`, and for the [`NEAR_EDGE_MOVES`] largest losses below
-/// the listed ones that lose within [`NEAR_EDGE`] points of the last listed (a deeper
-/// reading may list them, and another run may have); not at all for the rest. `losses`
-/// holds each move's mover, win-rate loss and points lost.
-pub fn wanted_rechecks(losses: &[(Color, f64, f64)], threshold: f64) -> Vec<Recheck> {
+/// win-rate loss passes `threshold`, and for the [`NEAR_EDGE_MOVES`] losses below the
+/// listed ones that come nearest the last listed, within [`NEAR_EDGE`] points or
+/// [`EDGE_ERRORS`] standard errors of their difference (a deeper reading may list them,
+/// and another run may have); not at all for the rest. `losses` holds each move's mover,
+/// win-rate loss and points lost, `errors` the standard error of each move's points.
+pub fn wanted_rechecks(
+    losses: &[(Color, f64, f64)],
+    errors: &[f64],
+    threshold: f64,
+) -> Vec<Recheck> {
     let mut want = vec![Recheck::No; losses.len()];
+    let error = |i: usize| errors.get(i).copied().unwrap_or(0.0);
     for side in [Color::Black, Color::White] {
         let order = listed_order(losses, side);
-        let edge = order.get(LISTED - 1).map(|&i| losses[i].2);
+        let Some(&last) = order.get(LISTED - 1) else {
+            order.iter().for_each(|&i| want[i] = Recheck::UntilSure);
+            continue;
+        };
+        // how far below the last listed, in standard errors of the difference
+        let mut near: Vec<(f64, usize)> = order[LISTED..]
+            .iter()
+            .filter_map(|&i| {
+                let gap = losses[last].2 - losses[i].2;
+                let spread = error(i).hypot(error(last));
+                (gap < NEAR_EDGE.max(EDGE_ERRORS * spread))
+                    .then_some((gap / spread.max(f64::MIN_POSITIVE), i))
+            })
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.truncate(NEAR_EDGE_MOVES);
         for (rank, &i) in order.iter().enumerate() {
-            let near = edge.is_some_and(|e| e - losses[i].2 < NEAR_EDGE);
             want[i] = if rank < LISTED {
                 Recheck::UntilSure
-            } else if losses[i].1 > threshold || (near && rank < LISTED + NEAR_EDGE_MOVES) {
+            } else if losses[i].1 > threshold || near.iter().any(|&(_, j)| j == i) {
                 Recheck::Once
             } else {
                 Recheck::No
@@ -241,13 +266,18 @@ pub const LOSS_ERROR: f64 = 0.6;
 /// [`MAX_SEARCH_TIERS`]).
 pub fn tiers_wanted(how: Recheck, done: &[u8], errors: &[f64], cap: u8) -> u8 {
     let least = done.iter().copied().min().unwrap_or(0);
-    let error = errors.iter().map(|e| e * e).sum::<f64>().sqrt();
+    let error = in_quadrature(errors);
     match how {
         Recheck::No => 0,
         Recheck::UntilSure if least >= 1 && error > LOSS_ERROR => (least + 1).min(cap),
         Recheck::UntilSure if least >= 1 => least,
         _ => 1,
     }
+}
+
+/// Independent standard errors added in quadrature: the error of a sum or difference.
+pub fn in_quadrature(errors: &[f64]) -> f64 {
+    errors.iter().map(|e| e * e).sum::<f64>().sqrt()
 }
 
 /// The moves of `side` that lost something, in the order the summary lists them: the most
@@ -504,18 +534,18 @@ mod tests {
             (b, 0.05, 12.0),
         ];
         assert_eq!(listed_order(&losses, b), vec![12, 6, 8, 10, 4, 2, 0]);
-        let want = wanted_rechecks(&losses, 0.1);
+        let want = wanted_rechecks(&losses, &[], 0.1);
         // the five listed until sure; the sixth once, within a point of the fifth (1.5
         // against 2); the seventh not (a point below, under the win-rate threshold);
         // White's one loss until sure
         let (n, s, o) = (Recheck::No, Recheck::UntilSure, Recheck::Once);
         assert_eq!(want, vec![n, s, o, n, s, n, s, n, s, n, s, n, s]);
         // a lower threshold makes every Black loss above it a candidate, once
-        assert_eq!(wanted_rechecks(&losses, 0.015)[2], Recheck::Once);
+        assert_eq!(wanted_rechecks(&losses, &[], 0.015)[2], Recheck::Once);
         // a mistake by win rate is rechecked even when it is not among the listed
         let mut late = losses;
         late[0] = (b, 0.2, 0.5);
-        assert_eq!(wanted_rechecks(&late, 0.1)[0], Recheck::Once);
+        assert_eq!(wanted_rechecks(&late, &[], 0.1)[0], Recheck::Once);
     }
 
     #[test]
@@ -527,7 +557,7 @@ mod tests {
             .map(|&p| (b, 0.01, p))
             .collect();
         losses.extend((0..14).map(|k| (b, 0.01, 4.95 - 0.05 * k as f64)));
-        let want = wanted_rechecks(&losses, 0.1);
+        let want = wanted_rechecks(&losses, &[], 0.1);
         assert!(want[..LISTED].iter().all(|&w| w == Recheck::UntilSure));
         let once = want.iter().filter(|&&w| w == Recheck::Once).count();
         assert_eq!(once, NEAR_EDGE_MOVES);
@@ -540,7 +570,58 @@ mod tests {
             .all(|&w| w == Recheck::No));
         // fewer than five losses: no edge, nothing below it
         let few = [(b, 0.01, 3.0), (b, 0.01, 2.9)];
-        assert_eq!(wanted_rechecks(&few, 0.1), vec![Recheck::UntilSure; 2]);
+        assert_eq!(wanted_rechecks(&few, &[], 0.1), vec![Recheck::UntilSure; 2]);
+    }
+
+    #[test]
+    fn an_unsure_loss_further_below_the_listed_is_searched_again() {
+        let b = Color::Black;
+        // five listed down to 4.6 points, then O2's first reading of 2.0 and a sure 3.0
+        let mut losses: Vec<(Color, f64, f64)> = [7.6, 7.4, 5.3, 4.7, 4.6]
+            .iter()
+            .map(|&p| (b, 0.01, p))
+            .collect();
+        losses.extend([(b, 0.01, 2.0), (b, 0.01, 3.0)]);
+        // sure readings: both more than a point below the fifth, neither searched again
+        let sure = vec![0.3; losses.len()];
+        let want = wanted_rechecks(&losses, &sure, 0.1);
+        assert_eq!(want[5..], [Recheck::No, Recheck::No]);
+        // a first reading of the 2.0 (2.6 points of error, 0.5 for the fifth): 2.6 points
+        // below is within one error of the difference (2.65), so it is read again; the
+        // sure 3.0 (1.6 below, 0.58 of error) is not
+        let mut first = sure.clone();
+        first[5] = 2.6;
+        first[4] = 0.5;
+        let want = wanted_rechecks(&losses, &first, 0.1);
+        assert_eq!(want[5..], [Recheck::Once, Recheck::No]);
+        // a little surer (2.0 of error: 2.06 in all) and it is not
+        first[5] = 2.0;
+        assert_eq!(wanted_rechecks(&losses, &first, 0.1)[5], Recheck::No);
+        // the listed are searched until sure whatever their errors
+        assert!(want[..LISTED].iter().all(|&w| w == Recheck::UntilSure));
+    }
+
+    #[test]
+    fn the_nearest_in_errors_come_first_when_too_many_are_near() {
+        let b = Color::Black;
+        let mut losses: Vec<(Color, f64, f64)> = [9.0, 8.0, 7.0, 6.0, 5.0]
+            .iter()
+            .map(|&p| (b, 0.01, p))
+            .collect();
+        // eleven sure losses just under a point below the fifth, and one unsure loss three
+        // points below it: in errors the unsure one is the nearest of all
+        losses.extend((0..11).map(|k| (b, 0.01, 4.1 - 0.01 * k as f64)));
+        losses.push((b, 0.01, 2.0));
+        let mut errors = vec![0.1; losses.len()];
+        errors[16] = 4.0;
+        let want = wanted_rechecks(&losses, &errors, 0.1);
+        assert_eq!(want[16], Recheck::Once);
+        assert_eq!(
+            want.iter().filter(|&&w| w == Recheck::Once).count(),
+            NEAR_EDGE_MOVES
+        );
+        // the sure loss furthest below is the one left out
+        assert_eq!(want[15], Recheck::No);
     }
 
     #[test]

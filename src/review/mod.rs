@@ -627,6 +627,17 @@ fn search_all(
         .collect()
 }
 
+/// What one move's loss rests on, for [`recheck_positions`]: the positions it depends on
+/// ([`loss::Line::sources`]), the second-search tiers each has had and their leads'
+/// standard errors, and the error of the measure within the search before the move where
+/// that may decide the loss ([`loss::search_error`]).
+struct LossParts {
+    sources: Vec<usize>,
+    tiers: Vec<u8>,
+    errors: Vec<f64>,
+    searched: Option<f64>,
+}
+
 /// The positions of `review` to search again, with the number of second searches each will
 /// then have had: every position the loss of a candidate depends on
 /// ([`loss::Line::sources`]: before and after the move, and the later positions the game's
@@ -638,25 +649,63 @@ fn search_all(
 fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize, u8)> {
     let line = loss::line_values(&review.record.moves, &review.evals);
     let verdicts = review.verdicts_on(&line);
-    let wanted = loss::wanted_rechecks(&loss_table(&verdicts), review.threshold);
-    let mut at: Vec<(usize, u8)> = verdicts
+    let parts: Vec<LossParts> = verdicts
         .iter()
-        .zip(wanted)
-        .filter(|&(_, how)| how != loss::Recheck::No)
-        .flat_map(|(v, how)| {
+        .map(|v| {
             let sources: Vec<usize> = line
                 .sources(v.number - 1)
                 .into_iter()
                 .filter(|&j| j < review.evals.len())
                 .collect();
-            let (tiers, errors): (Vec<u8>, Vec<f64>) = sources
+            let (tiers, errors) = sources
                 .iter()
                 .map(|&j| (done(j), review.evals[j].lead_error))
                 .unzip();
+            let searched = loss::search_error(v.color, v.number - 1, &review.evals, &line);
+            LossParts {
+                sources,
+                tiers,
+                errors,
+                searched,
+            }
+        })
+        .collect();
+    // the standard error of each move's points: its positions' in quadrature, or the
+    // search's own where that is larger
+    let move_errors: Vec<f64> = parts
+        .iter()
+        .map(|p| {
+            let line = loss::in_quadrature(&p.errors);
+            p.searched.map_or(line, |s| s.max(line))
+        })
+        .collect();
+    for (v, e) in verdicts
+        .iter()
+        .zip(&move_errors)
+        .filter(|(v, _)| v.points > 0.0)
+    {
+        log::trace!(
+            "move {}: {:.2} points lost, error {e:.2}",
+            v.number,
+            v.points
+        );
+    }
+    let wanted = loss::wanted_rechecks(&loss_table(&verdicts), &move_errors, review.threshold);
+    let mut at: Vec<(usize, u8)> = verdicts
+        .iter()
+        .zip(wanted)
+        .zip(parts)
+        .filter(|&((_, how), _)| how != loss::Recheck::No)
+        .flat_map(|((v, how), p)| {
+            let LossParts {
+                sources,
+                tiers,
+                errors,
+                searched,
+            } = p;
             let want = loss::tiers_wanted(how, &tiers, &errors, loss::MAX_TIERS);
             // the measure within the search before the move rests on that position alone
             let i = v.number - 1;
-            let searched = loss::search_error(v.color, i, &review.evals, &line);
             let want_before = searched.map_or(want, |se| {
                 want.max(loss::tiers_wanted(
                     how,
@@ -666,8 +715,8 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
                 ))
             });
             log::debug!(
-                "move {}: tiers {tiers:?}, lead errors {errors:.2?}, in search {searched:.2?}: \
-                 {want} wanted, {want_before} before it",
+                "move {}: {how:?}, tiers {tiers:?}, lead errors {errors:.2?}, in search \
+                 {searched:.2?}: {want} wanted, {want_before} before it",
                 v.number
             );
             sources

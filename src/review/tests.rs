@@ -144,6 +144,64 @@ fn an_unsure_measure_within_a_search_gets_its_position_searched_again() {
     assert_eq!(recheck_positions(&r, once), vec![]);
 }
 
+/// A 9x9 game of 14 moves in which each side loses 9, 8, 7, 6, 5, 2.4 and 0.5 points by
+/// turns: Black's lead is 0 before each Black move, minus its loss after it, and White's
+/// reply gives the same back; every lead exact.
+fn seven_losses_a_side() -> Review {
+    let mut r = made_up();
+    let points = [
+        "A1", "B1", "C1", "D1", "E1", "F1", "G1", "A2", "B2", "C2", "D2", "E2", "F2", "G2",
+    ];
+    r.record.moves = points
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            (
+                if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                Some(v(p)),
+            )
+        })
+        .collect();
+    let lost = [9.0, 8.0, 7.0, 6.0, 5.0, 2.4, 0.5];
+    r.evals = (0..=points.len())
+        .map(|i| {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut e = eval(color, 0.5, "J9");
+            e.black_lead = if i % 2 == 1 { -lost[i / 2] } else { 0.0 };
+            e
+        })
+        .collect();
+    r
+}
+
+#[test]
+fn a_loss_below_the_list_is_searched_again_while_its_error_reaches_the_edge() {
+    let mut r = seven_losses_a_side();
+    let first = |_: usize| 0;
+    let at =
+        |r: &Review| -> Vec<usize> { recheck_positions(r, first).iter().map(|p| p.0).collect() };
+    // the sixth losses (moves 11 and 12, 2.6 points below the fifth) are not near the list
+    // when every lead is exact: positions 0 to 10 only, for the five listed a side
+    assert_eq!(at(&r), (0..=10).collect::<Vec<_>>());
+    // the position between them read with 2 points of error: 2.6 points is further
+    r.evals[11].lead_error = 2.0;
+    assert_eq!(at(&r), (0..=10).collect::<Vec<_>>());
+    // with 3 points it is within one error of the difference: both sixth losses' positions
+    r.evals[11].lead_error = 3.0;
+    assert_eq!(at(&r), (0..=12).collect::<Vec<_>>());
+    assert!(recheck_positions(&r, first)
+        .iter()
+        .all(|&(_, tier)| tier == 1));
+}
+
 #[test]
 fn the_line_blames_a_move_the_search_liked_and_the_search_one_the_line_did_not() {
     let mut r = made_up();
