@@ -548,14 +548,16 @@ mod tests {
         assert_eq!(wanted_rechecks(&late, &[], 0.1)[0], Recheck::Once);
     }
 
+    /// Black's losses of these points, each of 1% win rate.
+    fn black_losses(points: &[f64]) -> Vec<(Color, f64, f64)> {
+        points.iter().map(|&p| (Color::Black, 0.01, p)).collect()
+    }
+
     #[test]
     fn only_the_nearest_losses_below_the_listed_are_searched_again() {
         let b = Color::Black;
         // five listed losses down to 5 points, then 14 within a point of the fifth
-        let mut losses: Vec<(Color, f64, f64)> = [9.0, 8.0, 7.0, 6.0, 5.0]
-            .iter()
-            .map(|&p| (b, 0.01, p))
-            .collect();
+        let mut losses = black_losses(&[9.0, 8.0, 7.0, 6.0, 5.0]);
         losses.extend((0..14).map(|k| (b, 0.01, 4.95 - 0.05 * k as f64)));
         let want = wanted_rechecks(&losses, &[], 0.1);
         assert!(want[..LISTED].iter().all(|&w| w == Recheck::UntilSure));
@@ -577,10 +579,7 @@ mod tests {
     fn an_unsure_loss_further_below_the_listed_is_searched_again() {
         let b = Color::Black;
         // five listed down to 4.6 points, then O2's first reading of 2.0 and a sure 3.0
-        let mut losses: Vec<(Color, f64, f64)> = [7.6, 7.4, 5.3, 4.7, 4.6]
-            .iter()
-            .map(|&p| (b, 0.01, p))
-            .collect();
+        let mut losses = black_losses(&[7.6, 7.4, 5.3, 4.7, 4.6]);
         losses.extend([(b, 0.01, 2.0), (b, 0.01, 3.0)]);
         // sure readings: both more than a point below the fifth, neither searched again
         let sure = vec![0.3; losses.len()];
@@ -604,10 +603,7 @@ mod tests {
     #[test]
     fn the_nearest_in_errors_come_first_when_too_many_are_near() {
         let b = Color::Black;
-        let mut losses: Vec<(Color, f64, f64)> = [9.0, 8.0, 7.0, 6.0, 5.0]
-            .iter()
-            .map(|&p| (b, 0.01, p))
-            .collect();
+        let mut losses = black_losses(&[9.0, 8.0, 7.0, 6.0, 5.0]);
         // eleven sure losses just under a point below the fifth, and one unsure loss three
         // points below it: in errors the unsure one is the nearest of all
         losses.extend((0..11).map(|k| (b, 0.01, 4.1 - 0.01 * k as f64)));
