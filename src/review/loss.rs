@@ -188,10 +188,11 @@ pub enum Recheck {
 pub const NEAR_EDGE: f64 = 1.0;
 
 /// How close, in standard errors of the difference between a loss and a side's last
-/// listed one, the loss counts as near it ([`wanted_rechecks`]). A first reading (four
-/// searches a position) has a standard error of 1.5 to 2.5 points, so a move that another
-/// run lists fifth can read 2 to 3 points lower here: on pachi19-2026-11-27-g1, O2 (move
-/// 135) read 2.0 against a fifth of 4.6 with one seed, 3.4 to 4.5 in every deep reading.
+/// listed one, the loss counts as near it ([`wanted_rechecks`]). A loss's first reading
+/// (four searches a position) has a standard error of 1 to 4 points, its positions' in
+/// quadrature, so a move that another run lists fifth can read 2 to 3 points lower here:
+/// on pachi19-2026-11-27-g1, O2 (move 135) read 2.0 against a fifth of 4.6 with one seed,
+/// 3.4 to 4.5 in every deep reading.
 pub const EDGE_ERRORS: f64 = 1.0;
 
 /// The most moves a side gets searched again for coming near its last listed loss, the
