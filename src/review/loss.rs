@@ -224,7 +224,7 @@ pub fn wanted_rechecks(
             .iter()
             .filter_map(|&i| {
                 let gap = losses[last].2 - losses[i].2;
-                let spread = error(i).hypot(error(last));
+                let spread = in_quadrature(&[error(i), error(last)]);
                 (gap < NEAR_EDGE.max(EDGE_ERRORS * spread))
                     .then_some((gap / spread.max(f64::MIN_POSITIVE), i))
             })

@@ -638,6 +638,15 @@ struct LossParts {
     searched: Option<f64>,
 }
 
+impl LossParts {
+    /// The standard error of the move's points: its positions' in quadrature, or the
+    /// search's own where that is larger.
+    fn error(&self) -> f64 {
+        let line = loss::in_quadrature(&self.errors);
+        self.searched.map_or(line, |s| s.max(line))
+    }
+}
+
 /// The positions of `review` to search again, with the number of second searches each will
 /// then have had: every position the loss of a candidate depends on
 /// ([`loss::Line::sources`]: before and after the move, and the later positions the game's
@@ -670,15 +679,7 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
             }
         })
         .collect();
-    // the standard error of each move's points: its positions' in quadrature, or the
-    // search's own where that is larger
-    let move_errors: Vec<f64> = parts
-        .iter()
-        .map(|p| {
-            let line = loss::in_quadrature(&p.errors);
-            p.searched.map_or(line, |s| s.max(line))
-        })
-        .collect();
+    let move_errors: Vec<f64> = parts.iter().map(LossParts::error).collect();
     for (v, e) in verdicts
         .iter()
         .zip(&move_errors)
