@@ -175,6 +175,11 @@ pub fn of_move(mover: Color, i: usize, evals: &[Eval], line: &Line) -> Option<(f
 pub enum Recheck {
     /// Not at all.
     No,
+    /// A light reading (a fraction of a tier's searches, the review's choice): a loss
+    /// further below the last listed one ([`LIGHT_ERRORS`]), whose first reading may be
+    /// off by more than the gap. One that comes near after it gets its tier in a later
+    /// round.
+    Light,
     /// Once: a mistake by win rate that the summary does not list, or a loss near the
     /// last listed one ([`NEAR_EDGE`], [`EDGE_ERRORS`]).
     Once,
@@ -199,13 +204,24 @@ pub const EDGE_ERRORS: f64 = 1.0;
 /// nearest (in standard errors) first.
 pub const NEAR_EDGE_MOVES: usize = 10;
 
+/// How close, in standard errors of the difference, a loss below a side's last listed one
+/// gets a light reading ([`Recheck::Light`]) when it is not among the [`NEAR_EDGE_MOVES`]
+/// nearest. On pachi19-2026-11-27-g1 one seed's first reading put O2 (move 135) 1.07
+/// errors below the fifth in the first round, 1.27 in the second, both times behind ten
+/// nearer losses; its deep readings list it.
+pub const LIGHT_ERRORS: f64 = 2.0;
+
+/// The most moves a side gets a light reading for ([`LIGHT_ERRORS`]), the nearest first.
+pub const LIGHT_MOVES: usize = 10;
+
 /// How each move's positions are searched again (by index into the moves): until sure for
 /// each side's [`LISTED`] largest losses in points; once for every other move whose
 /// win-rate loss passes `threshold`, and for the [`NEAR_EDGE_MOVES`] losses below the
 /// listed ones that come nearest the last listed, within [`NEAR_EDGE`] points or
 /// [`EDGE_ERRORS`] standard errors of their difference (a deeper reading may list them,
-/// and another run may have); not at all for the rest. `losses` holds each move's mover,
-/// win-rate loss and points lost, `errors` the standard error of each move's points.
+/// and another run may have); a light reading for the next [`LIGHT_MOVES`] within
+/// [`LIGHT_ERRORS`]; not at all for the rest. `losses` holds each move's mover, win-rate
+/// loss and points lost, `errors` the standard error of each move's points.
 pub fn wanted_rechecks(
     losses: &[(Color, f64, f64)],
     errors: &[f64],
@@ -219,23 +235,35 @@ pub fn wanted_rechecks(
             order.iter().for_each(|&i| want[i] = Recheck::UntilSure);
             continue;
         };
-        // how far below the last listed, in standard errors of the difference
+        // how far below the last listed, in standard errors of the difference, of those
+        // within a light reading's reach
         let mut near: Vec<(f64, usize)> = order[LISTED..]
             .iter()
             .filter_map(|&i| {
                 let gap = losses[last].2 - losses[i].2;
                 let spread = in_quadrature(&[error(i), error(last)]);
-                (gap < NEAR_EDGE.max(EDGE_ERRORS * spread))
+                (gap < NEAR_EDGE.max(LIGHT_ERRORS * spread))
                     .then_some((gap / spread.max(f64::MIN_POSITIVE), i))
             })
             .collect();
         near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        near.truncate(NEAR_EDGE_MOVES);
+        // the nearest within a point or EDGE_ERRORS get a tier, the next a light reading
+        let (mut once, mut light) = (Vec::new(), Vec::new());
+        for &(z, i) in &near {
+            let gap = losses[last].2 - losses[i].2;
+            if (gap < NEAR_EDGE || z < EDGE_ERRORS) && once.len() < NEAR_EDGE_MOVES {
+                once.push(i);
+            } else if light.len() < LIGHT_MOVES {
+                light.push(i);
+            }
+        }
         for (rank, &i) in order.iter().enumerate() {
             want[i] = if rank < LISTED {
                 Recheck::UntilSure
-            } else if losses[i].1 > threshold || near.iter().any(|&(_, j)| j == i) {
+            } else if losses[i].1 > threshold || once.contains(&i) {
                 Recheck::Once
+            } else if light.contains(&i) {
+                Recheck::Light
             } else {
                 Recheck::No
             };
@@ -260,8 +288,8 @@ pub const MAX_SEARCH_TIERS: u8 = 6;
 pub const LOSS_ERROR: f64 = 0.6;
 
 /// How many tiers of second searches the positions a loss depends on want, `how` from
-/// [`wanted_rechecks`] and `done` the tiers each has had: one for any recheck, and for one
-/// until sure whose positions have all had it, one tier more than the fewest they have had
+/// [`wanted_rechecks`] and `done` the tiers each has had: none for a light reading (the
+/// review gives it apart), one for any other recheck, and for one until sure whose positions have all had it, one tier more than the fewest they have had
 /// while the loss's standard error (from its positions' lead `errors`, added in
 /// quadrature) is above [`LOSS_ERROR`], up to `cap` tiers ([`MAX_TIERS`] or
 /// [`MAX_SEARCH_TIERS`]).
@@ -269,7 +297,7 @@ pub fn tiers_wanted(how: Recheck, done: &[u8], errors: &[f64], cap: u8) -> u8 {
     let least = done.iter().copied().min().unwrap_or(0);
     let error = in_quadrature(errors);
     match how {
-        Recheck::No => 0,
+        Recheck::No | Recheck::Light => 0,
         Recheck::UntilSure if least >= 1 && error > LOSS_ERROR => (least + 1).min(cap),
         Recheck::UntilSure if least >= 1 => least,
         _ => 1,
@@ -564,13 +592,19 @@ mod tests {
         assert!(want[..LISTED].iter().all(|&w| w == Recheck::UntilSure));
         let once = want.iter().filter(|&&w| w == Recheck::Once).count();
         assert_eq!(once, NEAR_EDGE_MOVES);
-        // the nearest ten (4.95 down to 4.5), not the four below them
+        // the nearest ten (4.95 down to 4.5) a tier, the four below them a light reading
         assert!(want[LISTED..LISTED + NEAR_EDGE_MOVES]
             .iter()
             .all(|&w| w == Recheck::Once));
         assert!(want[LISTED + NEAR_EDGE_MOVES..]
             .iter()
-            .all(|&w| w == Recheck::No));
+            .all(|&w| w == Recheck::Light));
+        // with more than LIGHT_MOVES beyond the ten, the furthest get nothing
+        losses.extend((0..LIGHT_MOVES).map(|k| (b, 0.01, 4.25 - 0.01 * k as f64)));
+        let want = wanted_rechecks(&losses, &[], 0.1);
+        let light = want.iter().filter(|&&w| w == Recheck::Light).count();
+        assert_eq!(light, LIGHT_MOVES);
+        assert_eq!(want.last(), Some(&Recheck::No));
         // fewer than five losses: no edge, nothing below it
         let few = [(b, 0.01, 3.0), (b, 0.01, 2.9)];
         assert_eq!(wanted_rechecks(&few, &[], 0.1), vec![Recheck::UntilSure; 2]);
@@ -594,8 +628,11 @@ mod tests {
         first[4] = 0.5;
         let want = wanted_rechecks(&losses, &first, 0.1);
         assert_eq!(want[5..], [Recheck::Once, Recheck::No]);
-        // a little surer (2.0 of error: 2.06 in all) and it is not
+        // a little surer (2.0 of error: 2.06 in all) and it gets a light reading only,
+        // within two errors; surer still (1.1: 1.2 in all), nothing
         first[5] = 2.0;
+        assert_eq!(wanted_rechecks(&losses, &first, 0.1)[5], Recheck::Light);
+        first[5] = 1.1;
         assert_eq!(wanted_rechecks(&losses, &first, 0.1)[5], Recheck::No);
         // the listed are searched until sure whatever their errors
         assert!(want[..LISTED].iter().all(|&w| w == Recheck::UntilSure));

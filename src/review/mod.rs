@@ -97,6 +97,19 @@ pub const DEFAULT_SEARCHES: u64 = 4;
 /// How many times longer the second search of a candidate mistake's positions is.
 pub const DEFAULT_RECHECK: u64 = 6;
 
+/// How many times the first pass's searches a light reading of a position is
+/// ([`loss::Recheck::Light`]), at most `--recheck`: a third of a tier's at the default.
+pub const LIGHT_RECHECK: u64 = 2;
+
+/// What second searches a position has had: full tiers, and whether a light reading.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Had {
+    /// Tiers of `--recheck` times the first pass each.
+    pub tiers: u8,
+    /// Whether it had a light reading ([`LIGHT_RECHECK`]).
+    pub light: bool,
+}
+
 /// Rounds of second searches at most: each round rechecks the candidates the previous one
 /// left (a recheck can raise another move's loss).
 const RECHECK_ROUNDS: usize = 8;
@@ -325,9 +338,15 @@ impl Review {
         let again = self.evals.iter().filter(|e| e.deep).count();
         if again > 0 {
             s.push_str(&format!(
-                "  searched again: {again} position{} around the candidate mistakes, at {}\n",
+                "  searched again: {again} position{} around the candidate mistakes, at {} a \
+                 tier{}\n",
                 if again == 1 { "" } else { "s" },
-                self.budget.times(self.recheck)
+                self.budget.times(self.recheck),
+                if self.recheck > LIGHT_RECHECK {
+                    format!(" ({} a light reading)", self.budget.times(LIGHT_RECHECK))
+                } else {
+                    String::new()
+                }
             ));
         }
         if let Some(last) = self.evals.last() {
@@ -466,14 +485,6 @@ fn engine_options(args: &ReviewArgs, k: u64) -> EngineOptions {
     o
 }
 
-/// One engine for each of the independent searches `seeds` of a position.
-fn engines(args: &ReviewArgs, seeds: &std::ops::Range<u64>) -> Vec<Engine> {
-    seeds
-        .clone()
-        .map(|k| Engine::new(&engine_options(args, k)))
-        .collect()
-}
-
 /// The budget `args` ask for.
 pub fn budget(args: &ReviewArgs) -> Budget {
     match (args.seconds, args.playouts) {
@@ -521,21 +532,10 @@ impl Searched {
     }
 }
 
-/// Searches the position after `i` moves of `p` once with each of `engines`, each with an
-/// equal share of `budget`, and pools what they found ([`pool::pool`]).
-fn search_position(
-    engines: &mut [Engine],
-    p: &Prepared,
-    i: usize,
-    budget: Budget,
-) -> Result<Searched, String> {
-    let share = budget.share(engines.len() as u64);
-    let (colors, reports): (Vec<Color>, Vec<crate::search::Report>) = engines
-        .iter_mut()
-        .map(|engine| search_once(engine, p, i, share))
-        .collect::<Result<Vec<_>, String>>()?
-        .into_iter()
-        .unzip();
+/// The pooled searches ([`pool::pool`]) of the position after `i` moves of `p`, from each
+/// search's colour and report in seed order.
+fn searched_from(p: &Prepared, i: usize, found: Vec<Found>) -> Result<Searched, String> {
+    let (colors, reports): (Vec<Color>, Vec<crate::search::Report>) = found.into_iter().unzip();
     let (Some(&color), Some(report)) = (colors.first(), pool::pool(&reports)) else {
         return Err(format!("no search of the position after {i} moves"));
     };
@@ -604,26 +604,70 @@ pub enum Progress {
     Queued(u64),
 }
 
-/// Searches the positions `jobs` (game, position) of `games` with `budget`, spread over the
-/// rayon pool, each position once for each of the searches `seeds` (the engines' seed
-/// numbers: one engine each per worker) with an equal share of `budget`; `progress` told
-/// after each position that it was worth `weight` first-pass searches.
+/// One search's colour and report ([`search_once`]).
+type Found = (Color, crate::search::Report);
+
+/// The most engines a review's worker keeps between its searches (one per seed number,
+/// the oldest dropped first): a tier's searches of one position and the next reuse them.
+const KEPT_ENGINES: usize = 32;
+
+/// The engine of seed number `k` among a worker's `kept`, made when it has none.
+fn engine_for<'a>(kept: &'a mut Vec<(u64, Engine)>, args: &ReviewArgs, k: u64) -> &'a mut Engine {
+    let at = match kept.iter().position(|e| e.0 == k) {
+        Some(at) => at,
+        None => {
+            if kept.len() >= KEPT_ENGINES {
+                kept.remove(0);
+            }
+            kept.push((k, Engine::new(&engine_options(args, k))));
+            kept.len() - 1
+        }
+    };
+    &mut kept[at].1
+}
+
+/// Searches the positions `jobs` (game, position, the searches' seed numbers) of `games`,
+/// each search a `share` of the budget and a task of its own spread over the rayon pool (a
+/// position's searches need not wait for one worker), then pools each position's searches
+/// in seed order; `progress` told, as a position's last search ends, what it was worth in
+/// first-pass positions of `searches` searches each.
 fn search_all(
     games: &[Prepared],
-    jobs: &[(usize, usize)],
+    jobs: &[(usize, usize, std::ops::Range<u64>)],
     args: &ReviewArgs,
-    (budget, seeds, weight): (Budget, std::ops::Range<u64>, u64),
+    (share, searches): (Budget, u64),
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<((usize, usize), Result<Searched, String>)> {
-    jobs.par_iter()
-        .map_init(
-            || engines(args, &seeds),
-            |engines, &(g, i)| {
-                let r = search_position(engines, &games[g], i, budget);
-                progress(Progress::Searched(weight));
-                ((g, i), r)
-            },
-        )
+    let tasks: Vec<(usize, u64)> = jobs
+        .iter()
+        .enumerate()
+        .flat_map(|(j, (_, _, seeds))| seeds.clone().map(move |k| (j, k)))
+        .collect();
+    let found: Vec<(usize, Result<Found, String>)> = tasks
+        .par_iter()
+        .map_init(Vec::new, |kept, &(j, k)| {
+            let (g, i, seeds) = &jobs[j];
+            let r = search_once(engine_for(kept, args, k), &games[*g], *i, share);
+            if k + 1 == seeds.end {
+                progress(Progress::Searched(
+                    (seeds.end - seeds.start) / searches.max(1),
+                ));
+            }
+            (j, r)
+        })
+        .collect();
+    let mut per_job: Vec<Result<Vec<Found>, String>> =
+        (0..jobs.len()).map(|_| Ok(Vec::new())).collect();
+    for (j, r) in found {
+        match (&mut per_job[j], r) {
+            (Ok(reports), Ok(one)) => reports.push(one),
+            (slot @ Ok(_), Err(e)) => *slot = Err(e),
+            (Err(_), _) => {}
+        }
+    }
+    jobs.iter()
+        .zip(per_job)
+        .map(|((g, i, _), r)| ((*g, *i), r.and_then(|f| searched_from(&games[*g], *i, f))))
         .collect()
 }
 
@@ -648,14 +692,15 @@ impl LossParts {
 }
 
 /// The positions of `review` to search again, with the number of second searches each will
-/// then have had: every position the loss of a candidate depends on
-/// ([`loss::Line::sources`]: before and after the move, and the later positions the game's
-/// line took their values from) that has had fewer second searches than the candidate
-/// wants ([`loss::wanted_rechecks`], then [`loss::tiers_wanted`] from how sure the
-/// positions' leads are, and the position before the move from how sure the measure within
-/// its search is where that may decide the loss, [`loss::search_error`]); `done(i)` tells
-/// how many position `i` has had.
-fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize, u8)> {
+/// then have had (0: a light reading, [`LIGHT_RECHECK`]): every position the loss of a
+/// candidate depends on ([`loss::Line::sources`]: before and after the move, and the later
+/// positions the game's line took their values from) that has had fewer second searches
+/// than the candidate wants ([`loss::wanted_rechecks`], then [`loss::tiers_wanted`] from how
+/// sure the positions' leads are, and the position before the move from how sure the
+/// measure within its search is where that may decide the loss, [`loss::search_error`]);
+/// `done(i)` tells what position `i` has had. A light reading goes to the positions of a
+/// [`loss::Recheck::Light`] candidate that have had no second search at all.
+fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize, u8)> {
     let line = loss::line_values(&review.record.moves, &review.evals);
     let verdicts = review.verdicts_on(&line);
     let parts: Vec<LossParts> = verdicts
@@ -668,7 +713,7 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
                 .collect();
             let (tiers, errors) = sources
                 .iter()
-                .map(|&j| (done(j), review.evals[j].lead_error))
+                .map(|&j| (done(j).tiers, review.evals[j].lead_error))
                 .unzip();
             let searched = loss::search_error(v.color, v.number - 1, &review.evals, &line);
             LossParts {
@@ -692,6 +737,7 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
         );
     }
     let wanted = loss::wanted_rechecks(&loss_table(&verdicts), &move_errors, review.threshold);
+    let tiers_of = |j: usize| done(j).tiers;
     let mut at: Vec<(usize, u8)> = verdicts
         .iter()
         .zip(wanted)
@@ -704,13 +750,22 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
                 errors,
                 searched,
             } = p;
+            if how == loss::Recheck::Light {
+                log::debug!("move {}: {how:?}, tiers {tiers:?}", v.number);
+                let fresh: Vec<(usize, u8)> = sources
+                    .into_iter()
+                    .filter(|&j| done(j) == Had::default())
+                    .map(|j| (j, 0))
+                    .collect();
+                return fresh;
+            }
             let want = loss::tiers_wanted(how, &tiers, &errors, loss::MAX_TIERS);
             // the measure within the search before the move rests on that position alone
             let i = v.number - 1;
             let want_before = searched.map_or(want, |se| {
                 want.max(loss::tiers_wanted(
                     how,
-                    &[done(i)],
+                    &[tiers_of(i)],
                     &[se],
                     loss::MAX_SEARCH_TIERS,
                 ))
@@ -722,13 +777,17 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> u8) -> Vec<(usize,
             );
             sources
                 .into_iter()
-                .map(move |j| (j, if j == i { want_before } else { want }))
+                .map(|j| (j, if j == i { want_before } else { want }))
+                .filter(|&(j, want)| tiers_of(j) < want)
+                .map(|(j, _)| (j, tiers_of(j) + 1))
+                .collect()
         })
-        .filter(|&(j, want)| done(j) < want)
-        .map(|(j, _)| (j, done(j) + 1))
         .collect();
     at.sort_unstable();
     at.dedup();
+    // a position a tier goes to needs no light reading in the same round
+    let tiered: Vec<usize> = at.iter().filter(|p| p.1 > 0).map(|p| p.0).collect();
+    at.retain(|&(j, tier)| tier > 0 || !tiered.contains(&j));
     at
 }
 
@@ -750,7 +809,10 @@ pub fn review_all(
     let mut per_game: Vec<Vec<Eval>> = vec![Vec::new(); games.len()];
     let mut errors: Vec<Option<String>> = vec![None; games.len()];
     let searches = args.searches.max(1);
-    for ((g, i), r) in search_all(games, &jobs, args, (budget, 0..searches, 1), progress) {
+    let first: Vec<(usize, usize, std::ops::Range<u64>)> =
+        jobs.iter().map(|&(g, i)| (g, i, 0..searches)).collect();
+    let share = budget.share(searches);
+    for ((g, i), r) in search_all(games, &first, args, (share, searches), progress) {
         match r {
             Ok(e) => per_game[g].push(e.eval(&games[g], i)),
             Err(e) => {
@@ -777,9 +839,19 @@ pub fn review_all(
     if args.recheck <= 1 {
         return reviews;
     }
-    let deep = budget.times(args.recheck);
-    // each rechecked position's pooled searches, and how many second searches it has had
-    let mut kept: HashMap<(usize, usize), (Searched, u8)> = HashMap::new();
+    let light = LIGHT_RECHECK.min(args.recheck);
+    // the seeds of a tier, or of the light reading (tier 0) after every tier's
+    let seeds_of = |tier: u8| {
+        let (first, n) = match tier {
+            0 => (u64::from(loss::MAX_SEARCH_TIERS) * args.recheck, light),
+            t => ((u64::from(t) - 1) * args.recheck, args.recheck),
+        };
+        searches * (1 + first)..searches * (1 + first + n)
+    };
+    // a second search costs this many first-pass searches
+    let weight = |tier: u8| if tier == 0 { light } else { args.recheck };
+    // each rechecked position's pooled searches, and what second searches it has had
+    let mut kept: HashMap<(usize, usize), (Searched, Had)> = HashMap::new();
     for _ in 0..RECHECK_ROUNDS {
         let mut jobs: Vec<(usize, usize, u8)> = reviews
             .iter()
@@ -788,7 +860,7 @@ pub fn review_all(
                 let r = r.as_ref().ok()?;
                 Some((
                     g,
-                    recheck_positions(r, |i| kept.get(&(g, i)).map_or(0, |k| k.1)),
+                    recheck_positions(r, |i| kept.get(&(g, i)).map_or(Had::default(), |k| k.1)),
                 ))
             })
             .flat_map(|(g, at)| at.into_iter().map(move |(i, tier)| (g, i, tier)))
@@ -796,36 +868,37 @@ pub fn review_all(
         if jobs.is_empty() {
             break;
         }
-        // a recheck costs `recheck` first-pass searches
-        progress(Progress::Queued(jobs.len() as u64 * args.recheck));
-        // each tier's searches together: its seeds are its own
+        progress(Progress::Queued(jobs.iter().map(|j| weight(j.2)).sum()));
+        // every tier's searches at once, each tier with seeds of its own; a tier's
+        // positions together, so that a worker's engines serve the next one
         jobs.sort_by_key(|j| j.2);
-        for group in jobs.chunk_by(|a, b| a.2 == b.2) {
-            let tier = group[0].2;
-            let at: Vec<(usize, usize)> = group.iter().map(|&(g, i, _)| (g, i)).collect();
-            // `recheck` times as many searches of the first pass's size, with seeds of
-            // their own for each tier
-            let first = searches * (1 + (u64::from(tier) - 1) * args.recheck);
-            let seeds = first..first + searches * args.recheck;
-            for ((g, i), r) in search_all(games, &at, args, (deep, seeds, args.recheck), progress) {
-                let Some(Ok(review)) = reviews.get_mut(g) else {
-                    continue;
-                };
-                match r {
-                    Ok(found) => {
-                        let pooled = match kept.remove(&(g, i)) {
-                            Some((old, _)) => old.merge(found),
-                            None => found,
-                        };
-                        let mut e = pooled.eval(&games[g], i);
-                        e.deep = true;
-                        if let Some(slot) = review.evals.get_mut(i) {
-                            *slot = e;
-                        }
-                        kept.insert((g, i), (pooled, tier));
+        let at: Vec<(usize, usize, std::ops::Range<u64>)> = jobs
+            .iter()
+            .map(|&(g, i, tier)| (g, i, seeds_of(tier)))
+            .collect();
+        let found = search_all(games, &at, args, (share, searches), progress);
+        for (((g, i), r), &(_, _, tier)) in found.into_iter().zip(&jobs) {
+            let Some(Ok(review)) = reviews.get_mut(g) else {
+                continue;
+            };
+            match r {
+                Ok(found) => {
+                    let (pooled, mut had) = match kept.remove(&(g, i)) {
+                        Some((old, had)) => (old.merge(found), had),
+                        None => (found, Had::default()),
+                    };
+                    match tier {
+                        0 => had.light = true,
+                        t => had.tiers = t,
                     }
-                    Err(e) => reviews[g] = Err(e),
+                    let mut e = pooled.eval(&games[g], i);
+                    e.deep = true;
+                    if let Some(slot) = review.evals.get_mut(i) {
+                        *slot = e;
+                    }
+                    kept.insert((g, i), (pooled, had));
                 }
+                Err(e) => reviews[g] = Err(e),
             }
         }
     }

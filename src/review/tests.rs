@@ -134,7 +134,10 @@ fn an_unsure_measure_within_a_search_gets_its_position_searched_again() {
     r.evals[1].played_below = Some((6.0, 1.8));
     // every position has had one tier and every lead is exact: only the search's error
     // asks for more, and only of the position it was measured in
-    let once = |_: usize| 1;
+    let once = |_: usize| Had {
+        tiers: 1,
+        light: false,
+    };
     assert_eq!(recheck_positions(&r, once), vec![(1, 2)]);
     // sure enough, it asks for nothing more
     r.evals[1].played_below = Some((6.0, 0.3));
@@ -185,21 +188,33 @@ fn seven_losses_a_side() -> Review {
 #[test]
 fn a_loss_below_the_list_is_searched_again_while_its_error_reaches_the_edge() {
     let mut r = seven_losses_a_side();
-    let first = |_: usize| 0;
-    let at =
-        |r: &Review| -> Vec<usize> { recheck_positions(r, first).iter().map(|p| p.0).collect() };
+    let first = |_: usize| Had::default();
+    let tier_one: Vec<(usize, u8)> = (0..=10).map(|j| (j, 1)).collect();
     // the sixth losses (moves 11 and 12, 2.6 points below the fifth) are not near the list
-    // when every lead is exact: positions 0 to 10 only, for the five listed a side
-    assert_eq!(at(&r), (0..=10).collect::<Vec<_>>());
-    // the position between them read with 2 points of error: 2.6 points is further
+    // when every lead is exact: positions 0 to 10 only, a tier each, for the five listed
+    assert_eq!(recheck_positions(&r, first), tier_one);
+    // the position between them read with 1.2 points of error: 2.6 points is further than
+    // twice that
+    r.evals[11].lead_error = 1.2;
+    assert_eq!(recheck_positions(&r, first), tier_one);
+    // with 2 points it is within two errors of the difference: a light reading (tier 0) of
+    // the positions the listed moves' tiers do not reach
     r.evals[11].lead_error = 2.0;
-    assert_eq!(at(&r), (0..=10).collect::<Vec<_>>());
-    // with 3 points it is within one error of the difference: both sixth losses' positions
+    let mut light = tier_one.clone();
+    light.extend([(11, 0), (12, 0)]);
+    assert_eq!(recheck_positions(&r, first), light);
+    // once they had it, nothing more while they stay that far
+    let had = |j: usize| Had {
+        tiers: u8::from(j <= 10),
+        light: j > 10,
+    };
+    assert_eq!(recheck_positions(&r, had), vec![]);
+    // with 3 points it is within one error of the difference: a tier for both sixth losses'
+    // positions, whatever they had
     r.evals[11].lead_error = 3.0;
-    assert_eq!(at(&r), (0..=12).collect::<Vec<_>>());
-    assert!(recheck_positions(&r, first)
-        .iter()
-        .all(|&(_, tier)| tier == 1));
+    let all: Vec<(usize, u8)> = (0..=12).map(|j| (j, 1)).collect();
+    assert_eq!(recheck_positions(&r, first), all);
+    assert_eq!(recheck_positions(&r, had), vec![(11, 1), (12, 1)]);
 }
 
 #[test]
@@ -492,6 +507,31 @@ fn candidate_mistakes_are_searched_again_longer() {
     // and the same again
     let again = review_all(std::slice::from_ref(&p), &a, &|_| {});
     assert_eq!(again[0].as_ref().unwrap().evals, r.evals);
+}
+
+#[test]
+fn a_review_is_the_same_on_one_worker_or_two() {
+    // every search is a task of its own, spread over the workers: the records they write
+    // must not depend on how many there are
+    let mut a = args(vec![]);
+    a.searches = 2;
+    a.recheck = 3;
+    let p = prepare_text(
+        "(;SZ[7]KM[0.5];B[dd];W[cc];B[cd];W[dc];B[ec];W[ed];B[ee];W[fd];B[fe];W[be];B[ce])",
+        &a,
+    )
+    .unwrap();
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let r = pool.install(|| review_all(std::slice::from_ref(&p), &a, &|_| {}));
+        r[0].as_ref().unwrap().evals.clone()
+    };
+    let one = on(1);
+    assert!(one.iter().any(|e| e.deep), "some positions searched again");
+    assert_eq!(on(2), one);
 }
 
 #[test]
