@@ -237,20 +237,22 @@ pub fn wanted_rechecks(
         };
         // how far below the last listed, in standard errors of the difference, of those
         // within a light reading's reach
-        let mut near: Vec<(f64, usize)> = order[LISTED..]
+        let mut near: Vec<(f64, f64, usize)> = order[LISTED..]
             .iter()
             .filter_map(|&i| {
                 let gap = losses[last].2 - losses[i].2;
                 let spread = in_quadrature(&[error(i), error(last)]);
-                (gap < NEAR_EDGE.max(LIGHT_ERRORS * spread))
-                    .then_some((gap / spread.max(f64::MIN_POSITIVE), i))
+                (gap < NEAR_EDGE.max(LIGHT_ERRORS * spread)).then_some((
+                    gap / spread.max(f64::MIN_POSITIVE),
+                    gap,
+                    i,
+                ))
             })
             .collect();
-        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
         // the nearest within a point or EDGE_ERRORS get a tier, the next a light reading
         let (mut once, mut light) = (Vec::new(), Vec::new());
-        for &(z, i) in &near {
-            let gap = losses[last].2 - losses[i].2;
+        for &(z, gap, i) in &near {
             if (gap < NEAR_EDGE || z < EDGE_ERRORS) && once.len() < NEAR_EDGE_MOVES {
                 once.push(i);
             } else if light.len() < LIGHT_MOVES {

@@ -626,6 +626,12 @@ fn engine_for<'a>(kept: &'a mut Vec<(u64, Engine)>, args: &ReviewArgs, k: u64) -
     &mut kept[at].1
 }
 
+/// What the searches `seeds` of one position are worth in first-pass positions of
+/// `searches` searches each (the progress bar's unit).
+fn worth(seeds: &std::ops::Range<u64>, searches: u64) -> u64 {
+    (seeds.end - seeds.start) / searches.max(1)
+}
+
 /// Searches the positions `jobs` (game, position, the searches' seed numbers) of `games`,
 /// each search a `share` of the budget and a task of its own spread over the rayon pool (a
 /// position's searches need not wait for one worker), then pools each position's searches
@@ -649,9 +655,7 @@ fn search_all(
             let (g, i, seeds) = &jobs[j];
             let r = search_once(engine_for(kept, args, k), &games[*g], *i, share);
             if k + 1 == seeds.end {
-                progress(Progress::Searched(
-                    (seeds.end - seeds.start) / searches.max(1),
-                ));
+                progress(Progress::Searched(worth(seeds, searches)));
             }
             (j, r)
         })
@@ -848,8 +852,6 @@ pub fn review_all(
         };
         searches * (1 + first)..searches * (1 + first + n)
     };
-    // a second search costs this many first-pass searches
-    let weight = |tier: u8| if tier == 0 { light } else { args.recheck };
     // each rechecked position's pooled searches, and what second searches it has had
     let mut kept: HashMap<(usize, usize), (Searched, Had)> = HashMap::new();
     for _ in 0..RECHECK_ROUNDS {
@@ -868,7 +870,6 @@ pub fn review_all(
         if jobs.is_empty() {
             break;
         }
-        progress(Progress::Queued(jobs.iter().map(|j| weight(j.2)).sum()));
         // every tier's searches at once, each tier with seeds of its own; a tier's
         // positions together, so that a worker's engines serve the next one
         jobs.sort_by_key(|j| j.2);
@@ -876,6 +877,8 @@ pub fn review_all(
             .iter()
             .map(|&(g, i, tier)| (g, i, seeds_of(tier)))
             .collect();
+        let queued = at.iter().map(|(_, _, k)| worth(k, searches)).sum();
+        progress(Progress::Queued(queued));
         let found = search_all(games, &at, args, (share, searches), progress);
         for (((g, i), r), &(_, _, tier)) in found.into_iter().zip(&jobs) {
             let Some(Ok(review)) = reviews.get_mut(g) else {
