@@ -30,6 +30,7 @@ use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Playouts per position when neither `--playouts` nor `--seconds` is given: a 250-move
@@ -611,19 +612,50 @@ type Found = (Color, crate::search::Report);
 /// the oldest dropped first): a tier's searches of one position and the next reuse them.
 const KEPT_ENGINES: usize = 32;
 
-/// The engine of seed number `k` among a worker's `kept`, made when it has none.
-fn engine_for<'a>(kept: &'a mut Vec<(u64, Engine)>, args: &ReviewArgs, k: u64) -> &'a mut Engine {
-    let at = match kept.iter().position(|e| e.0 == k) {
-        Some(at) => at,
-        None => {
-            if kept.len() >= KEPT_ENGINES {
-                kept.remove(0);
+/// Each rayon worker's engines, kept across every task it runs ([`KEPT_ENGINES`] at most a
+/// worker, by seed number): the searches are split one task each so that no worker idles
+/// while another works through a long piece, and a worker's engines outlive the pieces.
+struct Kept {
+    slots: Vec<Mutex<Vec<(u64, Engine)>>>,
+}
+
+impl Kept {
+    /// Empty slots for every worker of the current pool, and one for a caller outside it.
+    fn new() -> Kept {
+        let slots = (0..=rayon::current_num_threads())
+            .map(|_| Mutex::new(Vec::new()))
+            .collect();
+        Kept { slots }
+    }
+
+    /// The current worker's slot.
+    fn slot(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Engine)>> {
+        let last = self.slots.len() - 1;
+        let at = rayon::current_thread_index().map_or(last, |t| t.min(last));
+        self.slots[at].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The engine of seed number `k` from the current worker's slot, made when it has none
+    /// (taken out, so that the slot is not held while the engine searches).
+    fn take(&self, args: &ReviewArgs, k: u64) -> Engine {
+        let mut kept = self.slot();
+        match kept.iter().position(|e| e.0 == k) {
+            Some(at) => kept.remove(at).1,
+            None => {
+                drop(kept);
+                Engine::new(&engine_options(args, k))
             }
-            kept.push((k, Engine::new(&engine_options(args, k))));
-            kept.len() - 1
         }
-    };
-    &mut kept[at].1
+    }
+
+    /// Gives the engine of seed number `k` back to the current worker's slot.
+    fn put(&self, k: u64, engine: Engine) {
+        let mut kept = self.slot();
+        if kept.len() >= KEPT_ENGINES {
+            kept.remove(0);
+        }
+        kept.push((k, engine));
+    }
 }
 
 /// What the searches `seeds` of one position are worth in first-pass positions of
@@ -634,7 +666,9 @@ fn worth(seeds: &std::ops::Range<u64>, searches: u64) -> u64 {
 
 /// Searches the positions `jobs` (game, position, the searches' seed numbers) of `games`,
 /// each search a `share` of the budget and a task of its own spread over the rayon pool (a
-/// position's searches need not wait for one worker), then pools each position's searches
+/// position's searches need not wait for one worker, and no worker idles while another
+/// works through a long piece of the list: rayon splits it down to single tasks; each
+/// worker keeps its engines across them, [`Kept`]), then pools each position's searches
 /// in seed order; `progress` told, as a position's last search ends, what it was worth in
 /// first-pass positions of `searches` searches each.
 fn search_all(
@@ -649,11 +683,15 @@ fn search_all(
         .enumerate()
         .flat_map(|(j, (_, _, seeds))| seeds.clone().map(move |k| (j, k)))
         .collect();
+    let kept = Kept::new();
     let found: Vec<(usize, Result<Found, String>)> = tasks
         .par_iter()
-        .map_init(Vec::new, |kept, &(j, k)| {
+        .with_max_len(1)
+        .map(|&(j, k)| {
             let (g, i, seeds) = &jobs[j];
-            let r = search_once(engine_for(kept, args, k), &games[*g], *i, share);
+            let mut engine = kept.take(args, k);
+            let r = search_once(&mut engine, &games[*g], *i, share);
+            kept.put(k, engine);
             if k + 1 == seeds.end {
                 progress(Progress::Searched(worth(seeds, searches)));
             }
