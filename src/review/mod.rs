@@ -33,8 +33,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Playouts per position when neither `--playouts` nor `--seconds` is given: a 250-move
-/// 19x19 game takes about 3 minutes on 2 cores (docs/review.md gives the measurement).
+/// Playouts per position when neither `--playouts` nor `--seconds` is given (docs/review.md,
+/// "Time", gives what a review then takes).
 pub const DEFAULT_PLAYOUTS: u64 = 3000;
 
 /// The share of the win rate a move must lose to be marked a mistake, by default.
