@@ -620,18 +620,17 @@ struct Kept {
 }
 
 impl Kept {
-    /// Empty slots for every worker of the current pool, and one for a caller outside it.
+    /// An empty slot for every worker of the current pool.
     fn new() -> Kept {
-        let slots = (0..=rayon::current_num_threads())
+        let slots = (0..rayon::current_num_threads().max(1))
             .map(|_| Mutex::new(Vec::new()))
             .collect();
         Kept { slots }
     }
 
-    /// The current worker's slot.
+    /// The current worker's slot (a parallel iterator's tasks always run on a worker).
     fn slot(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Engine)>> {
-        let last = self.slots.len() - 1;
-        let at = rayon::current_thread_index().map_or(last, |t| t.min(last));
+        let at = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
         self.slots[at].lock().unwrap_or_else(|e| e.into_inner())
     }
 
