@@ -106,15 +106,28 @@ impl<'n> Evaluator<'n> {
 }
 
 /// How many evaluations of one network [`Evaluator::evaluate_remembered`] keeps: a review
-/// searches one position with up to 24 engines in turn on each of its threads.
-const REMEMBERED: usize = 16;
+/// searches one position with up to 24 engines in turn on each of its threads, and each
+/// search asks the network for the same root and for the same few nodes near it.
+const REMEMBERED: usize = 64;
 
-/// One remembered evaluation: the symmetries averaged, the input planes of the position as
-/// it is, and the probabilities.
+/// One remembered evaluation: the symmetries averaged, a hash of the input planes (looked
+/// at first), the input planes of the position as it is, and the probabilities.
 struct Remembered {
     symmetries: usize,
+    hash: u64,
     input: Vec<f32>,
     probs: Vec<f32>,
+}
+
+/// A hash of input planes, the same in every process (a remembered evaluation is found by
+/// it, then by the planes themselves).
+fn input_hash(input: &[f32]) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = ahash::RandomState::with_seeds(1, 2, 3, 4).build_hasher();
+    for v in input {
+        h.write_u32(v.to_bits());
+    }
+    h.finish()
 }
 
 /// The evaluations [`Evaluator::evaluate_remembered`] keeps for one network (by address: a
@@ -158,7 +171,8 @@ impl Evaluator<'static> {
     /// network in the process: a position whose input planes (and so every symmetry's)
     /// are those of one of the network's last [`REMEMBERED`] evaluations gets the same
     /// probabilities again, bit for bit, without a forward pass. The searches of one
-    /// position with other seeds (a review's) all expand the same root.
+    /// position with other seeds (a review's) all expand the same root, and ask for the
+    /// same few nodes near it once they reach `net_visits`.
     pub fn evaluate_remembered<const W: usize, const P: usize>(
         &mut self,
         b: &Board<W, P>,
@@ -170,11 +184,15 @@ impl Evaluator<'static> {
         let input = self.tape.input_mut(0);
         features::encode(b, c, last, Model::embedded(), 0, input);
         let key = input.to_vec();
+        let hash = input_hash(&key);
         // a lock poisoned by a panic elsewhere only costs the memo
         if let Ok(mut memos) = MEMO.lock() {
             let memo = memo_of(&mut memos, net);
             let found = memo.entries.iter().position(|m| {
-                m.symmetries == symmetries && m.input == key && m.probs.len() == self.probs.len()
+                m.hash == hash
+                    && m.symmetries == symmetries
+                    && m.input == key
+                    && m.probs.len() == self.probs.len()
             });
             if let Some(i) = found {
                 // the most recent first
@@ -191,6 +209,7 @@ impl Evaluator<'static> {
                 0,
                 Remembered {
                     symmetries,
+                    hash,
                     input: key,
                     probs: self.probs.clone(),
                 },
@@ -287,6 +306,9 @@ mod tests {
         assert_eq!(white, plain_of(net, 4, Color::White));
         assert_eq!(fewer, plain_of(net, 1, Color::Black));
         assert_ne!(white, plain);
+        // one symmetry (the search's nodes in the tree): served as well
+        assert_eq!(remembered_of(net, 1, Color::Black), fewer);
+        assert_eq!(remembered_hits(net), 2);
         let theirs = remembered_of(other, 4, Color::Black);
         assert_eq!(remembered_hits(other), 0);
         assert_ne!(theirs, plain);

@@ -51,7 +51,7 @@ impl Expander {
                 (Some(n), true) => Some(
                     self.evaluator
                         .get_or_insert_with(|| Evaluator::new(n, size))
-                        .evaluate(b, color, last),
+                        .evaluate_remembered(b, color, last),
                 ),
                 _ => None,
             };
@@ -101,7 +101,7 @@ pub(super) fn set_net_priors<const W: usize, const P: usize>(
     kids: &mut Vec<NewChild>,
 ) {
     kids.clear();
-    let probs = eval.evaluate(b, c, last);
+    let probs = eval.evaluate_remembered(b, c, last);
     job.priors
         .compute_mixed(b, c, &last3(last), Some(probs), kids);
     let children = tree.children(id);
