@@ -201,8 +201,10 @@ pub const NEAR_EDGE: f64 = 1.0;
 pub const EDGE_ERRORS: f64 = 1.0;
 
 /// The most moves a side gets searched again for coming near its last listed loss, the
-/// nearest (in standard errors) first.
-pub const NEAR_EDGE_MOVES: usize = 10;
+/// nearest (in standard errors) first. The next ones get a light reading
+/// ([`LIGHT_MOVES`]), and their tier in a later round if they come among the nearest: on
+/// pachi19-2026-11-27-g1 ten a side took about a third of the review's searches.
+pub const NEAR_EDGE_MOVES: usize = 6;
 
 /// How close, in standard errors of the difference, a loss below a side's last listed one
 /// gets a light reading ([`Recheck::Light`]) when it is not among the [`NEAR_EDGE_MOVES`]
@@ -211,8 +213,9 @@ pub const NEAR_EDGE_MOVES: usize = 10;
 /// nearer losses; its deep readings list it.
 pub const LIGHT_ERRORS: f64 = 2.0;
 
-/// The most moves a side gets a light reading for ([`LIGHT_ERRORS`]), the nearest first.
-pub const LIGHT_MOVES: usize = 10;
+/// The most moves a side gets a light reading for ([`LIGHT_ERRORS`]), the nearest first
+/// after the [`NEAR_EDGE_MOVES`]: the two together reach the twenty nearest a side.
+pub const LIGHT_MOVES: usize = 14;
 
 /// How each move's positions are searched again (by index into the moves): until sure for
 /// each side's [`LISTED`] largest losses in points; once for every other move whose
@@ -304,6 +307,37 @@ pub fn tiers_wanted(how: Recheck, done: &[u8], errors: &[f64], cap: u8) -> u8 {
         Recheck::UntilSure if least >= 1 => least,
         _ => 1,
     }
+}
+
+/// Which positions of a listed loss that is still unsure get one more tier, for
+/// [`Recheck::UntilSure`] once every position has had its first: the fewest that bring the
+/// loss's standard error, as predicted, down to [`LOSS_ERROR`], the largest predicted drop
+/// first. A position's lead error `errors[j]` after `searched[j]` first passes' worth of
+/// reading is predicted to shrink by the square root of `searched / (searched + tier)` with
+/// a tier (`tier` first passes) more; positions at `cap` tiers (`tiers`) are left as they
+/// are. A sure position beside an unsure one is not searched again for it.
+pub fn deepen(errors: &[f64], searched: &[f64], tiers: &[u8], tier: f64, cap: u8) -> Vec<bool> {
+    let mut chosen = vec![false; errors.len()];
+    let mut variance: f64 = errors.iter().map(|e| e * e).sum();
+    while variance.sqrt() > LOSS_ERROR {
+        let drop = |j: usize| {
+            let n = searched
+                .get(j)
+                .copied()
+                .unwrap_or(1.0)
+                .max(f64::MIN_POSITIVE);
+            errors[j] * errors[j] * tier / (n + tier)
+        };
+        let best = (0..errors.len())
+            .filter(|&j| !chosen[j] && tiers.get(j).is_some_and(|&t| t < cap))
+            .max_by(|&a, &b| drop(a).total_cmp(&drop(b)).then(b.cmp(&a)));
+        let Some(j) = best else {
+            break;
+        };
+        chosen[j] = true;
+        variance -= drop(j);
+    }
+    chosen
 }
 
 /// Independent standard errors added in quadrature: the error of a sum or difference.
@@ -594,14 +628,14 @@ mod tests {
         assert!(want[..LISTED].iter().all(|&w| w == Recheck::UntilSure));
         let once = want.iter().filter(|&&w| w == Recheck::Once).count();
         assert_eq!(once, NEAR_EDGE_MOVES);
-        // the nearest ten (4.95 down to 4.5) a tier, the four below them a light reading
+        // the nearest NEAR_EDGE_MOVES (from 4.95 down) a tier, the rest a light reading
         assert!(want[LISTED..LISTED + NEAR_EDGE_MOVES]
             .iter()
             .all(|&w| w == Recheck::Once));
         assert!(want[LISTED + NEAR_EDGE_MOVES..]
             .iter()
             .all(|&w| w == Recheck::Light));
-        // with more than LIGHT_MOVES beyond the ten, the furthest get nothing
+        // with more than LIGHT_MOVES beyond them, the furthest get nothing
         losses.extend((0..LIGHT_MOVES).map(|k| (b, 0.01, 4.25 - 0.01 * k as f64)));
         let want = wanted_rechecks(&losses, &[], 0.1);
         let light = want.iter().filter(|&&w| w == Recheck::Light).count();
@@ -658,6 +692,35 @@ mod tests {
         );
         // the sure loss furthest below is the one left out
         assert_eq!(want[15], Recheck::No);
+    }
+
+    #[test]
+    fn an_unsure_loss_deepens_the_positions_that_narrow_it_most() {
+        // after one tier each (seven first passes' worth): the unsure position alone
+        // narrows 0.7, 0.15, 0.15 (0.73 in quadrature) to about 0.56
+        assert_eq!(
+            deepen(&[0.7, 0.15, 0.15], &[7.0; 3], &[1; 3], 6.0, MAX_TIERS),
+            [true, false, false]
+        );
+        // three alike: all three, and still short of the aim
+        assert_eq!(
+            deepen(&[0.56, 0.5, 0.49], &[7.0; 3], &[1; 3], 6.0, MAX_TIERS),
+            [true, true, true]
+        );
+        // the position read longest narrows least by a tier more
+        assert_eq!(
+            deepen(&[0.45, 0.45], &[13.0, 7.0], &[2, 1], 6.0, MAX_TIERS),
+            [false, true]
+        );
+        // sure enough: none; at the cap: left out
+        assert_eq!(
+            deepen(&[0.4, 0.3], &[7.0; 2], &[1; 2], 6.0, MAX_TIERS),
+            [false; 2]
+        );
+        assert_eq!(
+            deepen(&[2.0, 0.5], &[19.0, 7.0], &[MAX_TIERS, 1], 6.0, MAX_TIERS),
+            [false, true]
+        );
     }
 
     #[test]

@@ -99,8 +99,8 @@ pub const DEFAULT_SEARCHES: u64 = 4;
 pub const DEFAULT_RECHECK: u64 = 6;
 
 /// How many times the first pass's searches a light reading of a position is
-/// ([`loss::Recheck::Light`]), at most `--recheck`: a third of a tier's at the default.
-pub const LIGHT_RECHECK: u64 = 2;
+/// ([`loss::Recheck::Light`]), at most `--recheck`: a sixth of a tier's at the default.
+pub const LIGHT_RECHECK: u64 = 1;
 
 /// What second searches a position has had: full tiers, and whether a light reading.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -732,12 +732,23 @@ impl LossParts {
     }
 }
 
+/// How many first passes' worth of searches a position has had after `had`.
+fn first_passes(had: Had, recheck: u64) -> f64 {
+    let light = if had.light {
+        LIGHT_RECHECK.min(recheck)
+    } else {
+        0
+    };
+    (1 + recheck * u64::from(had.tiers) + light) as f64
+}
+
 /// The positions of `review` to search again, with the number of second searches each will
 /// then have had (0: a light reading, [`LIGHT_RECHECK`]): every position the loss of a
 /// candidate depends on ([`loss::Line::sources`]: before and after the move, and the later
 /// positions the game's line took their values from) that has had fewer second searches
 /// than the candidate wants ([`loss::wanted_rechecks`], then [`loss::tiers_wanted`] from how
-/// sure the positions' leads are, and the position before the move from how sure the
+/// sure the positions' leads are, for an unsure listed loss [`loss::deepen`]'s choice of
+/// the positions that narrow it most, and the position before the move from how sure the
 /// measure within its search is where that may decide the loss, [`loss::search_error`]);
 /// `done(i)` tells what position `i` has had. A light reading goes to the positions of a
 /// [`loss::Recheck::Light`] candidate that have had no second search at all.
@@ -801,25 +812,38 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
                 return fresh;
             }
             let want = loss::tiers_wanted(how, &tiers, &errors, loss::MAX_TIERS);
+            // an unsure listed loss whose positions have all had a tier: the ones that
+            // narrow it most, each once
+            let least = tiers.iter().copied().min().unwrap_or(0);
+            let deeper: Vec<bool> = if how == loss::Recheck::UntilSure && least >= 1 {
+                let read: Vec<f64> = sources
+                    .iter()
+                    .map(|&j| first_passes(done(j), review.recheck))
+                    .collect();
+                loss::deepen(
+                    &errors,
+                    &read,
+                    &tiers,
+                    review.recheck as f64,
+                    loss::MAX_TIERS,
+                )
+            } else {
+                tiers.iter().map(|&t| t < want).collect()
+            };
             // the measure within the search before the move rests on that position alone
             let i = v.number - 1;
-            let want_before = searched.map_or(want, |se| {
-                want.max(loss::tiers_wanted(
-                    how,
-                    &[tiers_of(i)],
-                    &[se],
-                    loss::MAX_SEARCH_TIERS,
-                ))
+            let in_search = searched.map_or(0, |se| {
+                loss::tiers_wanted(how, &[tiers_of(i)], &[se], loss::MAX_SEARCH_TIERS)
             });
             log::debug!(
                 "move {}: {how:?}, tiers {tiers:?}, lead errors {errors:.2?}, in search \
-                 {searched:.2?}: {want} wanted, {want_before} before it",
+                 {searched:.2?}: deeper {deeper:?}, {in_search} before it",
                 v.number
             );
             sources
                 .into_iter()
-                .map(|j| (j, if j == i { want_before } else { want }))
-                .filter(|&(j, want)| tiers_of(j) < want)
+                .zip(deeper)
+                .filter(|&(j, deeper)| deeper || (j == i && tiers_of(i) < in_search))
                 .map(|(j, _)| (j, tiers_of(j) + 1))
                 .collect()
         })
