@@ -317,25 +317,25 @@ pub fn tiers_wanted(how: Recheck, done: &[u8], errors: &[f64], cap: u8) -> u8 {
 /// a tier (`tier` first passes) more; positions at `cap` tiers (`tiers`) are left as they
 /// are. A sure position beside an unsure one is not searched again for it.
 pub fn deepen(errors: &[f64], searched: &[f64], tiers: &[u8], tier: f64, cap: u8) -> Vec<bool> {
+    // each position's predicted drop of the loss's variance with a tier more, the largest
+    // (then the earliest) first, of those not at the cap
+    let drop = |j: usize| {
+        let n = searched.get(j).copied().unwrap_or(1.0);
+        errors[j] * errors[j] * tier / (n.max(f64::MIN_POSITIVE) + tier)
+    };
+    let mut order: Vec<(f64, usize)> = (0..errors.len())
+        .filter(|&j| tiers.get(j).is_some_and(|&t| t < cap))
+        .map(|j| (drop(j), j))
+        .collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut chosen = vec![false; errors.len()];
     let mut variance: f64 = errors.iter().map(|e| e * e).sum();
-    while variance.sqrt() > LOSS_ERROR {
-        let drop = |j: usize| {
-            let n = searched
-                .get(j)
-                .copied()
-                .unwrap_or(1.0)
-                .max(f64::MIN_POSITIVE);
-            errors[j] * errors[j] * tier / (n + tier)
-        };
-        let best = (0..errors.len())
-            .filter(|&j| !chosen[j] && tiers.get(j).is_some_and(|&t| t < cap))
-            .max_by(|&a, &b| drop(a).total_cmp(&drop(b)).then(b.cmp(&a)));
-        let Some(j) = best else {
+    for (d, j) in order {
+        if variance.sqrt() <= LOSS_ERROR {
             break;
-        };
+        }
         chosen[j] = true;
-        variance -= drop(j);
+        variance -= d;
     }
     chosen
 }

@@ -111,6 +111,24 @@ pub struct Had {
     pub light: bool,
 }
 
+/// How many times the first pass's searches a light reading is with `--recheck` `recheck`.
+fn light_recheck(recheck: u64) -> u64 {
+    LIGHT_RECHECK.min(recheck)
+}
+
+impl Had {
+    /// How many first passes' worth of searches a position has had, with `--recheck`
+    /// `recheck`: the first pass, its tiers and its light reading.
+    fn first_passes(self, recheck: u64) -> f64 {
+        let light = if self.light {
+            light_recheck(recheck)
+        } else {
+            0
+        };
+        (1 + recheck * u64::from(self.tiers) + light) as f64
+    }
+}
+
 /// Rounds of second searches at most: each round rechecks the candidates the previous one
 /// left (a recheck can raise another move's loss).
 const RECHECK_ROUNDS: usize = 8;
@@ -732,16 +750,6 @@ impl LossParts {
     }
 }
 
-/// How many first passes' worth of searches a position has had after `had`.
-fn first_passes(had: Had, recheck: u64) -> f64 {
-    let light = if had.light {
-        LIGHT_RECHECK.min(recheck)
-    } else {
-        0
-    };
-    (1 + recheck * u64::from(had.tiers) + light) as f64
-}
-
 /// The positions of `review` to search again, with the number of second searches each will
 /// then have had (0: a light reading, [`LIGHT_RECHECK`]): every position the loss of a
 /// candidate depends on ([`loss::Line::sources`]: before and after the move, and the later
@@ -811,14 +819,13 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
                     .collect();
                 return fresh;
             }
-            let want = loss::tiers_wanted(how, &tiers, &errors, loss::MAX_TIERS);
             // an unsure listed loss whose positions have all had a tier: the ones that
-            // narrow it most, each once
+            // narrow it most, each once; any other: those short of the tiers it wants
             let least = tiers.iter().copied().min().unwrap_or(0);
             let deeper: Vec<bool> = if how == loss::Recheck::UntilSure && least >= 1 {
                 let read: Vec<f64> = sources
                     .iter()
-                    .map(|&j| first_passes(done(j), review.recheck))
+                    .map(|&j| done(j).first_passes(review.recheck))
                     .collect();
                 loss::deepen(
                     &errors,
@@ -828,6 +835,7 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
                     loss::MAX_TIERS,
                 )
             } else {
+                let want = loss::tiers_wanted(how, &tiers, &errors, loss::MAX_TIERS);
                 tiers.iter().map(|&t| t < want).collect()
             };
             // the measure within the search before the move rests on that position alone
@@ -904,7 +912,7 @@ pub fn review_all(
     if args.recheck <= 1 {
         return reviews;
     }
-    let light = LIGHT_RECHECK.min(args.recheck);
+    let light = light_recheck(args.recheck);
     // the seeds of a tier, or of the light reading (tier 0) after every tier's
     let seeds_of = |tier: u8| {
         let (first, n) = match tier {
