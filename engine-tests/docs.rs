@@ -12,6 +12,7 @@ use std::time::Duration;
 /// Flags the documentation names that belong to other programs.
 const FOREIGN: &[(&str, &str)] = &[
     ("--release", "cargo"),
+    ("--profile", "cargo"),
     ("--all-targets", "cargo clippy"),
     ("--autolevel", "GNU Go"),
     ("--sshloginfile", "GNU parallel"),
