@@ -885,9 +885,15 @@ pub fn review_all(
     let first: Vec<(usize, usize, std::ops::Range<u64>)> =
         jobs.iter().map(|&(g, i)| (g, i, 0..searches)).collect();
     let share = budget.share(searches);
+    // each position's pooled searches, the first pass's and every second search's after
+    // them, and what second searches it has had
+    let mut kept: HashMap<(usize, usize), (Searched, Had)> = HashMap::new();
     for ((g, i), r) in search_all(games, &first, args, (share, searches), progress) {
         match r {
-            Ok(e) => per_game[g].push(e.eval(&games[g], i)),
+            Ok(e) => {
+                per_game[g].push(e.eval(&games[g], i));
+                kept.insert((g, i), (e, Had::default()));
+            }
             Err(e) => {
                 errors[g].get_or_insert(e);
             }
@@ -921,8 +927,6 @@ pub fn review_all(
         };
         searches * (1 + first)..searches * (1 + first + n)
     };
-    // each rechecked position's pooled searches, and what second searches it has had
-    let mut kept: HashMap<(usize, usize), (Searched, Had)> = HashMap::new();
     for _ in 0..RECHECK_ROUNDS {
         let mut jobs: Vec<(usize, usize, u8)> = reviews
             .iter()

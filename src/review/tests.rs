@@ -489,15 +489,16 @@ fn candidate_mistakes_are_searched_again_longer() {
     let r = review_all(std::slice::from_ref(&p), &a, &tick);
     let r = r[0].as_ref().unwrap();
     let deep: Vec<&Eval> = r.evals.iter().filter(|e| e.deep).collect();
-    // each side's losses are listed, so their positions were searched again, 3 times longer
+    // each side's losses are listed, so their positions were searched again, 3 times
+    // longer, pooled with the first pass's 100 playouts
     assert!(!deep.is_empty());
     for e in &deep {
-        assert!(e.playouts >= 300 - 1, "{e:?}");
+        assert!(e.playouts >= 400 - 2, "{e:?}");
     }
     let (searched, queued) = (searched.into_inner(), queued.into_inner());
-    // a listed loss's positions twice (pooled: 600 playouts), a mistake's once (300)
-    let tiers: u64 = deep.iter().map(|e| (e.playouts + 150) / 300).sum();
-    assert!(deep.iter().any(|e| e.playouts >= 600 - 2), "{deep:?}");
+    // a listed loss's positions twice (pooled: 700 playouts), a mistake's once (400)
+    let tiers: u64 = deep.iter().map(|e| (e.playouts - 100 + 150) / 300).sum();
+    assert!(deep.iter().any(|e| e.playouts >= 700 - 3), "{deep:?}");
     assert_eq!(queued, 3 * tiers);
     assert_eq!(searched, 5 + queued, "the progress bar ends full");
     for v in r.verdicts().iter().filter(|v| v.loss > 0.0) {
