@@ -886,13 +886,15 @@ pub fn review_all(
         jobs.iter().map(|&(g, i)| (g, i, 0..searches)).collect();
     let share = budget.share(searches);
     // each position's pooled searches, the first pass's and every second search's after
-    // them, and what second searches it has had
+    // them, and what second searches it has had (none kept when none will follow)
     let mut kept: HashMap<(usize, usize), (Searched, Had)> = HashMap::new();
     for ((g, i), r) in search_all(games, &first, args, (share, searches), progress) {
         match r {
             Ok(e) => {
                 per_game[g].push(e.eval(&games[g], i));
-                kept.insert((g, i), (e, Had::default()));
+                if args.recheck > 1 {
+                    kept.insert((g, i), (e, Had::default()));
+                }
             }
             Err(e) => {
                 errors[g].get_or_insert(e);
