@@ -42,16 +42,47 @@ pub struct Line {
     pub lead_from: Vec<usize>,
 }
 
+/// How close, in standard errors of their difference, a position's own lead comes to the
+/// later value the game's line carried past it for that position to count among a loss's
+/// sources ([`Line::sources`]). Its reading decides whether the line passes it: on
+/// pachi19-2026-11-27-g1 one seed left the position after move 25 at its first pass
+/// (Black +0.3, the others' deep readings 1.7 to 2.7 points lower for Black), so the line
+/// carried the value of the position after move 27 past it, and F14 (move 24) read 6.6
+/// points lost against 4.2 to 5.6 with other seeds.
+pub const CHAIN_ERRORS: f64 = 2.0;
+
 impl Line {
-    /// The positions whose searches decide what move `i` lost along the line: before and
-    /// after it, and the later ones their values were taken from.
-    pub fn sources(&self, i: usize) -> Vec<usize> {
-        let mut at = vec![i, i + 1];
+    /// The positions whose searches decide what move `i` lost along the line, each with the
+    /// share of its lead's standard error that counts in the loss's: before and after the
+    /// move and the later ones their values were taken from in full; the positions between
+    /// whose own lead comes within [`CHAIN_ERRORS`] of the value carried past them (a surer
+    /// reading may stop the line there) by the chance that it does, from the normal curve
+    /// (a half where the two are equal, a sixth one standard error apart).
+    pub fn sources(&self, i: usize, evals: &[Eval]) -> Vec<(usize, f64)> {
+        let mut at: Vec<(usize, f64)> = vec![(i, 1.0), (i + 1, 1.0)];
         for from in [&self.winrate_from, &self.lead_from] {
-            at.extend([i, i + 1].iter().filter_map(|&j| from.get(j).copied()));
+            at.extend(
+                [i, i + 1]
+                    .iter()
+                    .filter_map(|&j| Some((*from.get(j)?, 1.0))),
+            );
         }
-        at.sort_unstable();
-        at.dedup();
+        let error = |k: usize| evals.get(k).map_or(0.0, |e| e.lead_error);
+        for j in [i, i + 1] {
+            let Some(&end) = self.lead_from.get(j) else {
+                continue;
+            };
+            let carried = self.lead.get(end).copied().unwrap_or(0.0);
+            at.extend((j + 1..end).filter_map(|k| {
+                let spread = in_quadrature(&[error(k), error(end)]);
+                let z = (evals.get(k)?.black_lead - carried).abs() / spread;
+                // the normal curve's tail beyond z, to within 0.01
+                (z < CHAIN_ERRORS).then(|| (k, 1.0 / (1.0 + (1.702 * z).exp())))
+            }));
+        }
+        // each position once, at its largest share
+        at.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
+        at.dedup_by_key(|p| p.0);
         at
     }
 }
@@ -568,13 +599,29 @@ mod tests {
         assert_eq!(line.lead, vec![2.0, -3.0, -3.0, -3.0]);
         assert_eq!(line.lead_from, vec![0, 3, 3, 3]);
         // so Black's first move depends on the search of the last position too
-        assert_eq!(line.sources(0), vec![0, 1, 3]);
+        let at = |s: Vec<(usize, f64)>| s.into_iter().map(|p| p.0).collect::<Vec<_>>();
+        assert_eq!(line.sources(0, &evals), vec![(0, 1.0), (1, 1.0), (3, 1.0)]);
         let (_, p) = of_move(Color::Black, 0, &evals, &line).unwrap();
         assert!((p - 5.0).abs() < 1e-9, "{p}");
         // neither later move lost anything
         assert_eq!(of_move(Color::White, 1, &evals, &line).unwrap().1, 0.0);
         assert_eq!(of_move(Color::Black, 2, &evals, &line).unwrap().1, 0.0);
-        assert_eq!(line.sources(2), vec![2, 3]);
+        assert_eq!(at(line.sources(2, &evals)), vec![2, 3]);
+        // a position the line passed over counts when its own reading is unsure enough
+        // that a surer one may stop the line there (the search after White's answer may
+        // underrate Black by a first reading's error): position 2 reads -6 against the -3
+        // carried past it, within two errors of 1.6 but not of 1.4, and its error counts
+        // by the chance that the line stops there
+        evals[2].lead_error = 1.4;
+        assert_eq!(at(line.sources(0, &evals)), vec![0, 1, 3]);
+        evals[2].lead_error = 1.6;
+        let share = |e: &[Eval]| line.sources(0, e).iter().find(|p| p.0 == 2).map(|p| p.1);
+        assert!(share(&evals).is_some_and(|w| (0.03..0.05).contains(&w)));
+        // one error apart: about a sixth
+        evals[2].lead_error = 3.0;
+        assert!(share(&evals).is_some_and(|w| (0.14..0.17).contains(&w)));
+        // where the position is a source in full too, it counts in full
+        assert_eq!(line.sources(1, &evals)[1], (2, 1.0));
     }
 
     #[test]

@@ -218,6 +218,35 @@ fn a_loss_below_the_list_is_searched_again_while_its_error_reaches_the_edge() {
 }
 
 #[test]
+fn a_position_the_line_passed_over_is_searched_again_while_it_may_stop_it() {
+    let mut r = seven_losses_a_side();
+    // Black's first move: White's position after it reads -9, but Black's after White's
+    // reply -12 and after Black's next move -10, so the line carries -10 back past the
+    // position of -12 and Black's first move lost 10
+    r.evals[2].black_lead = -12.0;
+    r.evals[3].black_lead = -10.0;
+    assert!((r.verdicts()[0].points - 10.0).abs() < 1e-9);
+    let once = |_: usize| Had {
+        tiers: 1,
+        light: false,
+    };
+    // every other lead exact: the -12 two points below is sure, nothing more to search
+    r.evals[2].lead_error = 0.3;
+    assert_eq!(recheck_positions(&r, once), vec![]);
+    // read with 6 points of error, a surer reading may stop the line there: its tier
+    // once the listed loss's own positions have had theirs, not before (a tier cannot
+    // bring the loss down to its aim, so its own positions come along, the largest drop
+    // first)
+    r.evals[2].lead_error = 6.0;
+    assert_eq!(
+        recheck_positions(&r, once),
+        vec![(0, 2), (1, 2), (2, 2), (3, 2)]
+    );
+    let first = |_: usize| Had::default();
+    assert!(!recheck_positions(&r, first).iter().any(|p| p.0 == 2));
+}
+
+#[test]
 fn the_line_blames_a_move_the_search_liked_and_the_search_one_the_line_did_not() {
     let mut r = made_up();
     // move 3 (J9) was the engine's choice: the line still shows what it lost
