@@ -746,29 +746,6 @@ struct LossParts {
 }
 
 impl LossParts {
-    /// The same without the positions the line only passed over.
-    fn without_passed(self) -> LossParts {
-        let full: Vec<usize> = (0..self.sources.len())
-            .filter(|&k| !self.passed.get(k).copied().unwrap_or(false))
-            .collect();
-        LossParts {
-            sources: full
-                .iter()
-                .filter_map(|&k| self.sources.get(k).copied())
-                .collect(),
-            tiers: full
-                .iter()
-                .filter_map(|&k| self.tiers.get(k).copied())
-                .collect(),
-            errors: full
-                .iter()
-                .filter_map(|&k| self.errors.get(k).copied())
-                .collect(),
-            passed: vec![false; full.len()],
-            searched: self.searched,
-        }
-    }
-
     /// The standard error of the move's points: its positions' in quadrature, or the
     /// search's own where that is larger.
     fn error(&self) -> f64 {
@@ -835,13 +812,6 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
         .zip(parts)
         .filter(|&((_, how), _)| how != loss::Recheck::No)
         .flat_map(|((v, how), p)| {
-            // the positions the line passed over: for a listed loss only, the one that
-            // must repeat (a review of a 250-move game took 15% longer with them for all)
-            let p = if how == loss::Recheck::UntilSure {
-                p
-            } else {
-                p.without_passed()
-            };
             let LossParts {
                 sources,
                 tiers,
@@ -849,11 +819,17 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
                 passed,
                 searched,
             } = p;
+            // the positions the line passed over are searched for a listed loss only, the
+            // one that must repeat (a review of a 250-move game took 15% longer with them
+            // for all)
+            let core = |k: &usize| !passed.get(*k).copied().unwrap_or(false);
             if how == loss::Recheck::Light {
                 log::debug!("move {}: {how:?}, tiers {tiers:?}", v.number);
                 let fresh: Vec<(usize, u8)> = sources
                     .into_iter()
-                    .filter(|&j| done(j) == Had::default())
+                    .enumerate()
+                    .filter(|(k, j)| core(k) && done(*j) == Had::default())
+                    .map(|(_, j)| j)
                     .map(|j| (j, 0))
                     .collect();
                 return fresh;
@@ -862,7 +838,6 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
             // narrow it most, each once, the ones the line passed over among them by their
             // share of the error; any other: those short of the tiers it wants, not the
             // ones passed over
-            let core = |k: &usize| !passed.get(*k).copied().unwrap_or(false);
             let of_core = |v: &[u8]| (0..v.len()).filter(core).map(|k| v[k]).collect::<Vec<_>>();
             let least = of_core(&tiers).into_iter().min().unwrap_or(0);
             let deeper: Vec<bool> = if how == loss::Recheck::UntilSure && least >= 1 {
