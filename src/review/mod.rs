@@ -230,7 +230,8 @@ pub struct Eval {
     /// standard error of that ([`pool::below_root`]; `None`: not searched, or no move follows).
     pub played_below: Option<(f64, f64)>,
     /// The standard error of `black_lead` from the spread between the position's independent
-    /// searches (0 from one search).
+    /// searches, shrunk toward the spread of the positions around it (set with second
+    /// searches only; 0 without).
     pub lead_error: f64,
     /// Whether this is the second, longer search of the position.
     pub deep: bool,
@@ -546,9 +547,39 @@ impl Searched {
         if next.is_some() {
             eval.played_below = pool::mean_and_error(&self.runs);
         }
-        eval.lead_error = pool::mean_and_error(&self.roots).map_or(0.0, |(_, se)| se);
         eval
     }
+}
+
+/// How many degrees of freedom the spread of the positions around one counts for in its
+/// lead's error ([`lead_errors`]): with four, the z of two runs' first-pass readings of a
+/// position fell beyond 3 about one time in 300 on pachi19-2026-11-27-g1 (one in 40 to 60
+/// from the position's own four searches alone; docs/review.md, "Time").
+const PRIOR_DF: f64 = 4.0;
+
+/// How many positions either side of one make the spread its own is shrunk toward: the
+/// spread falls through a game (in the opening four times the endgame's).
+const PRIOR_WINDOW: usize = 8;
+
+/// Each position's lead error from `roots[i]`, its searches' (playouts, root lead): the
+/// spread per playout of its own searches shrunk toward that of the positions within
+/// [`PRIOR_WINDOW`] moves ([`pool::shrunk_error`], [`PRIOR_DF`]), each of those counted by
+/// its degrees of freedom.
+fn lead_errors(roots: &[&[(f64, f64)]]) -> Vec<f64> {
+    let spreads: Vec<Option<(f64, f64)>> =
+        roots.iter().map(|r| pool::spread_per_playout(r)).collect();
+    (0..roots.len())
+        .map(|i| {
+            let near =
+                &spreads[i.saturating_sub(PRIOR_WINDOW)..(i + PRIOR_WINDOW + 1).min(roots.len())];
+            let (sum, df) = near
+                .iter()
+                .flatten()
+                .fold((0.0, 0.0), |(s, n), (v, d)| (s + v * d, n + d));
+            let prior = if df > 0.0 { sum / df } else { 0.0 };
+            pool::shrunk_error(roots[i], prior, PRIOR_DF)
+        })
+        .collect()
 }
 
 /// The pooled searches ([`pool::pool`]) of the position after `i` moves of `p`, from each
@@ -954,6 +985,7 @@ pub fn review_all(
         searches * (1 + first)..searches * (1 + first + n)
     };
     for _ in 0..RECHECK_ROUNDS {
+        set_lead_errors(&mut reviews, &kept);
         let mut jobs: Vec<(usize, usize, u8)> = reviews
             .iter()
             .enumerate()
@@ -1004,7 +1036,27 @@ pub fn review_all(
             }
         }
     }
+    set_lead_errors(&mut reviews, &kept);
     reviews
+}
+
+/// Every position's lead error from all its searches so far, `kept` by game and position,
+/// and its neighbours' ([`lead_errors`]).
+fn set_lead_errors(
+    reviews: &mut [Result<Review, String>],
+    kept: &HashMap<(usize, usize), (Searched, Had)>,
+) {
+    for (g, r) in reviews.iter_mut().enumerate() {
+        let Ok(review) = r else {
+            continue;
+        };
+        let roots: Vec<&[(f64, f64)]> = (0..review.evals.len())
+            .map(|i| kept.get(&(g, i)).map_or(&[][..], |k| &k.0.roots[..]))
+            .collect();
+        for (e, se) in review.evals.iter_mut().zip(lead_errors(&roots)) {
+            e.lead_error = se;
+        }
+    }
 }
 
 /// Where the output of `input` goes: `given` itself for one input, `given/NAME-review.EXT`

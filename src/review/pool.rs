@@ -93,6 +93,34 @@ pub fn paired_runs(reports: &[Report], is_move: impl Fn(&MoveInfo) -> bool) -> V
         .collect()
 }
 
+/// The spread of `runs` (playouts, value) as a variance per playout, each run's value taken
+/// to vary as the inverse of its playouts: the sum of playouts times squared deviation from
+/// the weighted mean over k - 1, with k - 1, its degrees of freedom. `None` below two runs.
+pub fn spread_per_playout(runs: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let (mean, _) = mean_and_error(runs)?;
+    let df = runs.len().checked_sub(1).filter(|&d| d > 0)? as f64;
+    let sum: f64 = runs.iter().map(|(w, d)| w * (d - mean).powi(2)).sum();
+    Some((sum / df, df))
+}
+
+/// The standard error of the weighted mean of `runs` (playouts, value), its variance per
+/// playout ([`spread_per_playout`]) shrunk toward `prior` as if `prior_df` more degrees of
+/// freedom had measured it: four searches' spread alone is itself so unsure that one
+/// difference in 40 between two runs lay beyond three such errors (docs/review.md). 0
+/// without playouts; `prior` alone from one run.
+pub fn shrunk_error(runs: &[(f64, f64)], prior: f64, prior_df: f64) -> f64 {
+    let total: f64 = runs.iter().map(|r| r.0).sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    let (own, df) = spread_per_playout(runs).unwrap_or((0.0, 0.0));
+    let weight = prior_df + df;
+    if weight <= 0.0 {
+        return 0.0;
+    }
+    ((prior_df * prior + df * own) / weight / total).sqrt()
+}
+
 /// The mean of `runs` (weight, value) by their weights, and its standard error from their
 /// spread (0 from one run). `None` without weight.
 pub fn mean_and_error(runs: &[(f64, f64)]) -> Option<(f64, f64)> {
@@ -222,5 +250,30 @@ mod tests {
         assert_eq!(below_root(&[a], at(9)), None);
         let (d1, se1) = below_root(&[b], at(4)).unwrap();
         assert!((d1 - 3.0).abs() < 1e-12 && se1 == 0.0);
+    }
+
+    #[test]
+    fn a_spread_from_few_searches_is_shrunk_toward_its_neighbours() {
+        // two searches of 750 playouts, 1 and 3 points: the usual error of their mean
+        let two = [(750.0, 1.0), (750.0, 3.0)];
+        assert_eq!(spread_per_playout(&two), Some((1500.0, 1.0)));
+        assert!((shrunk_error(&two, 0.0, 0.0) - 1.0).abs() < 1e-12);
+        // a neighbourhood four times as spread, counted as one more degree of freedom
+        let se = shrunk_error(&two, 6000.0, 1.0);
+        assert!((se - 2.5f64.sqrt()).abs() < 1e-12, "{se}");
+        // searches that happen to agree are not sure beyond what their neighbours say
+        let agree = [(750.0, 2.0), (750.0, 2.0), (750.0, 2.0), (750.0, 2.0)];
+        assert!((shrunk_error(&agree, 3000.0, 4.0) - (4.0f64 / 7.0).sqrt()).abs() < 1e-12);
+        // a longer search counts by its playouts: a tier's 4,500 against the first 750
+        let mixed = [(750.0, 0.0), (4500.0, 7.0)];
+        let (v, df) = spread_per_playout(&mixed).unwrap();
+        assert!(
+            (v - (750.0 * 36.0 + 4500.0 * 1.0)).abs() < 1e-9 && df == 1.0,
+            "{v}"
+        );
+        // one search: the neighbourhood's alone; none: nothing
+        assert!((shrunk_error(&[(750.0, 5.0)], 750.0, 4.0) - 1.0).abs() < 1e-12);
+        assert_eq!(spread_per_playout(&[(750.0, 5.0)]), None);
+        assert_eq!(shrunk_error(&[], 750.0, 4.0), 0.0);
     }
 }

@@ -247,6 +247,36 @@ fn a_position_the_line_passed_over_is_searched_again_while_it_may_stop_it() {
 }
 
 #[test]
+fn a_lead_error_leans_on_the_positions_around_it() {
+    // position 0's four searches agree by chance, position 1's differ, position 2 was
+    // searched once, and position 20 is beyond the window of the others
+    let agree = [(750.0, 1.0); 4];
+    let differ = [(750.0, -2.0), (750.0, 2.0), (750.0, -2.0), (750.0, 2.0)];
+    let once = [(750.0, 0.0)];
+    let far = [(750.0, 0.0), (750.0, 30.0)];
+    let mut roots: Vec<&[(f64, f64)]> = vec![&agree, &differ, &once];
+    roots.extend(std::iter::repeat_n(&[][..], 17));
+    roots.push(&far);
+    let errors = lead_errors(&roots);
+    assert_eq!(errors.len(), 21);
+    // the neighbourhood of the first three: 750 x 16 / 3 per playout, from 6 degrees of
+    // freedom; on its own, position 0 would read 0 and position 1 would read 1.15
+    let prior = 750.0 * 16.0 / 6.0;
+    let expect =
+        |own: f64, df: f64, n: f64| ((PRIOR_DF * prior + df * own) / (PRIOR_DF + df) / n).sqrt();
+    assert!(
+        (errors[0] - expect(0.0, 3.0, 3000.0)).abs() < 1e-9,
+        "{errors:?}"
+    );
+    assert!((errors[1] - expect(750.0 * 16.0 / 3.0, 3.0, 3000.0)).abs() < 1e-9);
+    assert!((errors[2] - expect(0.0, 0.0, 750.0)).abs() < 1e-9);
+    assert!(errors[0] > 0.5 && errors[1] < 1.15);
+    // no searches, no error; the far position's own spread dominates its window
+    assert_eq!(errors[3], 0.0);
+    assert!(errors[20] > 10.0, "{}", errors[20]);
+}
+
+#[test]
 fn the_line_blames_a_move_the_search_liked_and_the_search_one_the_line_did_not() {
     let mut r = made_up();
     // move 3 (J9) was the engine's choice: the line still shows what it lost
