@@ -860,8 +860,7 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
                     .into_iter()
                     .enumerate()
                     .filter(|(k, j)| core(k) && done(*j) == Had::default())
-                    .map(|(_, j)| j)
-                    .map(|j| (j, 0))
+                    .map(|(_, j)| (j, 0))
                     .collect();
                 return fresh;
             }
@@ -869,8 +868,14 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
             // narrow it most, each once, the ones the line passed over among them by their
             // share of the error; any other: those short of the tiers it wants, not the
             // ones passed over
-            let of_core = |v: &[u8]| (0..v.len()).filter(core).map(|k| v[k]).collect::<Vec<_>>();
-            let least = of_core(&tiers).into_iter().min().unwrap_or(0);
+            let (core_tiers, core_errors): (Vec<u8>, Vec<f64>) = tiers
+                .iter()
+                .zip(&errors)
+                .enumerate()
+                .filter(|(k, _)| core(k))
+                .map(|(_, (&t, &e))| (t, e))
+                .unzip();
+            let least = core_tiers.iter().copied().min().unwrap_or(0);
             let deeper: Vec<bool> = if how == loss::Recheck::UntilSure && least >= 1 {
                 let read: Vec<f64> = sources
                     .iter()
@@ -884,11 +889,7 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
                     loss::MAX_TIERS,
                 )
             } else {
-                let core_errors: Vec<f64> = (0..errors.len())
-                    .filter(core)
-                    .filter_map(|k| errors.get(k).copied())
-                    .collect();
-                let want = loss::tiers_wanted(how, &of_core(&tiers), &core_errors, loss::MAX_TIERS);
+                let want = loss::tiers_wanted(how, &core_tiers, &core_errors, loss::MAX_TIERS);
                 (0..tiers.len())
                     .map(|k| core(&k) && tiers[k] < want)
                     .collect()
