@@ -4,7 +4,7 @@
 
 usage: bench/endings.py [--tengen BIN] [--out DIR] [--rules chinese] [--games N]
                         [--part all|heldout|train] [--komi K] [--chunk 200] [--misses]
-                        [--gnugo BIN] [--compare]
+                        [--gnugo BIN] [--compare] [--ids FILE]
 
 The records stay in ../shared/data: the script writes one SGF a game (komi and result
 from index.tsv, RU the rules asked for) into OUT/sgf/, scores them in chunks with
@@ -332,6 +332,7 @@ def main():
     ap.add_argument("--misses", action="store_true")
     ap.add_argument("--gnugo", help="GNU Go's binary: count every miss with it too")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--ids", help="only the games whose ids this file lists, one a line")
     ap.add_argument("--scored-only", action="store_true", help="report on the games scored so far")
     ap.add_argument("--compare", action="store_true", help="area against territory counting")
     args = ap.parse_args()
@@ -350,6 +351,9 @@ def main():
         games = [g for g in games if g[1] == args.komi]
     if args.games:
         games = games[-args.games:]
+    if args.ids:
+        wanted = {line.strip() for line in open(args.ids) if line.strip()}
+        games = [g for g in games if g[0] in wanted]
 
     sgf_dir = os.path.join(args.out, "sgf")
     os.makedirs(sgf_dir, exist_ok=True)
