@@ -2365,3 +2365,70 @@ play w H1
 #? []
 4002 final_status_list dead
 #? [A3\nB1|B1\nA3]
+
+# ---- SC41: an eyeless stone in the eye of a group living in seki (found by bench/endings.py)
+# 7 X X X . O O O
+# 6 X X X . O O O
+# 5 X X X . O . O
+# 4 X . X . O X .
+# 3 X X X . O O O
+# 2 X X X . O O O
+# 1 X X X . O O O
+#   A B C D E F G
+# B F4 has two liberties (F5, G4) inside White's one eye: White takes it moving first, so it
+# is none; the White group lives in seki with Black's one-eyed group across the D file, so
+# the procedure calls F4 seki (territory scoring keeps it). Under area scoring taking it
+# costs White nothing and F4, eyeless and walled by White alone, is dead: Black 20 stones
+# and B4, White 18 stones and F5 F4 G4, the D file nobody's -> W+0.5.
+boardsize 7
+clear_board
+kata-set-rules chinese
+komi 0.5
+play b A7
+play b B7
+play b C7
+play w E7
+play w F7
+play w G7
+play b A6
+play b B6
+play b C6
+play w E6
+play w F6
+play w G6
+play b A5
+play b B5
+play b C5
+play w E5
+play w G5
+play b A4
+play b C4
+play w E4
+play b F4
+play b A3
+play b B3
+play b C3
+play w E3
+play w F3
+play w G3
+play b A2
+play b B2
+play b C2
+play w E2
+play w F2
+play w G2
+play b A1
+play b B1
+play b C1
+play w E1
+play w F1
+play w G1
+4101 final_status_list dead
+#? [F4]
+4102 final_score
+#? [W\+0\.5]
+kata-set-rules japanese
+4103 final_status_list dead
+#? []
+4104 final_status_list seki
+#? [(?s).*F4.*]

@@ -11,7 +11,10 @@
 //! - else **none**.
 //!
 //! First-class life is alive, second-class life is seki, and none is dead when the chain
-//! is surrounded by White stones of first-class life only, seki otherwise.
+//! is surrounded by White stones of first-class life only, seki otherwise. Under area
+//! counting a chain of class none beside White stones in seki is dead too (taking it costs
+//! White nothing), unless it reaches living Black stones, has an eye of its own, or touches
+//! a White chain of class none (docs/rules.md).
 //!
 //! The playout estimate itself, its simple-seki reading and the cache of the last
 //! judgement are in [`estimate`]; with this module they are the one place where dead
@@ -60,7 +63,9 @@ pub enum Class {
     First,
     /// Second-class life (S1, S2): seki.
     Second,
-    /// No life: dead, or seki when not surrounded by first-class enemy stones only.
+    /// No life: dead, or seki when not surrounded by first-class enemy stones only (under
+    /// area counting, only next to living own stones, with an eye, or beside an enemy chain
+    /// without life).
     None,
     /// Not decided (a limit was hit): the playout estimate's status stands.
     Unknown,
@@ -502,8 +507,9 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
         Read { pending, decided }
     }
 
-    /// Phase 4: classes to statuses (a chain without life is dead only when surrounded by
-    /// first-class enemy stones); returns how many chains were left at a limit.
+    /// Phase 4: classes to statuses (a chain without life is dead when surrounded by
+    /// first-class enemy stones, and under area counting also, eyeless, beside enemy stones
+    /// in seki); returns how many chains were left at a limit.
     fn statuses(&mut self, settled: &Settled<W>, read: &Read<W>) -> usize {
         let work = &self.work;
         // the stones of first-class and of undecided chains, and per colour the empty
@@ -532,6 +538,9 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
         }
         let mut at_limit = 0;
         let mut area_verdicts = Vec::new();
+        // the chains dead under area counting beside enemy stones without first-class
+        // life: index into `area_verdicts`, colour, and the stones around them
+        let mut taken: Vec<(usize, Color, Bitset<W>)> = Vec::new();
         for (pc, (class, why, _)) in read.pending.iter().zip(&read.decided) {
             let stones: Vec<Point> = pc.stones.points().collect();
             let o = pc.color.opponent();
@@ -625,6 +634,15 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                                 name(pc.color)
                             ),
                         )
+                    } else if self.area && !has_own_eye(work, &pc.stones, pc.color) {
+                        taken.push((area_verdicts.len(), pc.color, around));
+                        (
+                            Status::Dead,
+                            format!(
+                                "none, without an eye: the {} stones around it have no first-class life, but under area counting taking it costs them nothing (dead under area counting){why}",
+                                name(o)
+                            ),
+                        )
                     } else {
                         (
                             Status::Seki,
@@ -655,6 +673,29 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                 reason,
                 estimated: self.estimated > estimated_before,
             });
+        }
+        // two such chains of opposite colours next to each other: whichever side moves
+        // first takes the other, so neither is dead (seki, as the procedure has it)
+        let mutual: Vec<usize> = taken
+            .iter()
+            .filter(|(_, c, around)| {
+                taken.iter().any(|&(k, d, _)| {
+                    d != *c
+                        && area_verdicts[k]
+                            .stones
+                            .iter()
+                            .any(|p| around.contains(p.idx()))
+                })
+            })
+            .map(|t| t.0)
+            .collect();
+        for k in mutual {
+            let v = &mut area_verdicts[k];
+            v.status = Status::Seki;
+            v.reason = format!(
+                "none, next to {} stones without life either: whichever side moves first takes the other, seki",
+                name(v.color.opponent())
+            );
         }
         self.verdicts.extend(area_verdicts);
         at_limit
@@ -708,6 +749,22 @@ fn taken_in_own_eye<const W: usize, const P: usize>(work: &Board<W, P>, chain: &
         .peekable();
     walls.peek().is_some()
         && walls.all(|q| work.color_at(q) == Some(c.opponent()) && work.lib_count(q) >= 2)
+}
+
+/// Whether some liberty of `chain` is an eye of its colour: an empty point whose
+/// neighbours are all stones of that colour. A chain without life that has one is most
+/// often lost only in a race its owner wins or makes seki when moving first (one eye
+/// against one, the suite's SC31), and keeps the procedure's seki under area counting; an
+/// eyeless one beside a group in seki (a lone stone, an invader) is taken at no cost.
+fn has_own_eye<const W: usize, const P: usize>(
+    work: &Board<W, P>,
+    chain: &Bitset<W>,
+    color: Color,
+) -> bool {
+    work.dilate(chain)
+        .and(work.empty_points())
+        .points()
+        .any(|l| work.neighbors(l).all(|q| work.color_at(q) == Some(color)))
 }
 
 /// What the local games of an area read: the board and the budgets (apart from the

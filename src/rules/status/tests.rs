@@ -615,3 +615,61 @@ fn a_stone_in_the_eye_of_a_group_in_seki_is_dead_under_area_counting() {
     let c = confirm_diagram(thrown_in, traditional);
     assert_eq!(at(&c, "F4", 7).status, Status::Seki);
 }
+
+#[test]
+fn a_lifeless_stone_beside_a_group_in_seki_is_dead_under_area_counting() {
+    // White's one eye (F5, G4) holds an eyeless Black stone with two liberties: White
+    // takes it when moving first (none), but the White group itself lives only in seki
+    // with Black's one-eyed group across the D file
+    let beside = "
+        7 X X X . O O O
+        6 X X X . O O O
+        5 X X X . O . O
+        4 X . X . O X .
+        3 X X X . O O O
+        2 X X X . O O O
+        1 X X X . O O O";
+    let mut chinese = Rules::preset(Preset::Chinese);
+    chinese.komi = 0.5;
+    let c = confirm_diagram(beside, chinese);
+    for v in ["A1", "G7"] {
+        let x = at(&c, v, 7);
+        assert_eq!((x.class, x.status), (Class::Second, Status::Seki), "{x:?}");
+    }
+    let f4 = at(&c, "F4", 7);
+    assert_eq!((f4.class, f4.status), (Class::None, Status::Dead), "{f4:?}");
+    assert!(f4.reason.contains("costs them nothing"), "{f4:?}");
+    // Black 20 stones and B4; White 18 stones, F5, F4 and G4; the D file nobody's
+    assert_eq!(score(beside, chinese), "W+0.5");
+    // the procedure as set out, under territory counting: seki
+    let mut traditional = Rules::preset(Preset::Traditional);
+    traditional.komi = 0.5;
+    let c = confirm_diagram(beside, traditional);
+    assert_eq!(at(&c, "F4", 7).status, Status::Seki);
+}
+
+#[test]
+fn two_lifeless_chains_next_to_each_other_stay_in_seki_under_area_counting() {
+    // a White pair inside Black's wall and a Black pair inside White's, touching, two
+    // liberties each: whichever side moves first takes the other
+    let race = "
+        8 X X X X O O O O
+        7 X X X X O O O O
+        6 X . X X O O . O
+        5 X X . X O . O O
+        4 X . O O X X . O
+        3 X X X X O O O O
+        2 X . X X O O . O
+        1 X X X X O O O O";
+    let mut chinese = Rules::preset(Preset::Chinese);
+    chinese.komi = 0.5;
+    let c = confirm_diagram(race, chinese);
+    for v in ["C4", "E4"] {
+        let x = at(&c, v, 8);
+        assert_eq!((x.class, x.status), (Class::None, Status::Seki), "{x:?}");
+        assert!(x.reason.contains("whichever side moves first"), "{x:?}");
+    }
+    for v in ["A1", "H8"] {
+        assert_eq!(at(&c, v, 8).status, Status::Alive);
+    }
+}
