@@ -582,6 +582,28 @@ fn a_stone_whose_only_liberty_is_its_own_eye_is_counted_alive() {
     assert_ne!(f5.status, Status::Alive, "{f5:?}");
 }
 
+/// Checks a 7x7 `diagram` of two groups in seki across the D file (Black's walls through
+/// A1, White's through G7) with a Black chain at F4 inside White's eye: under `chinese`
+/// F4 is of class none and dead for `why` (in its reason), and the count W+0.5; under
+/// `traditional` (the procedure as set out, territory counting) F4 stays in seki.
+fn f4_dead_under_area_counting_only(diagram: &str, why: &str) {
+    let mut chinese = Rules::preset(Preset::Chinese);
+    chinese.komi = 0.5;
+    let c = confirm_diagram(diagram, chinese);
+    for v in ["A1", "G7"] {
+        let x = at(&c, v, 7);
+        assert_eq!(x.status, Status::Seki, "{x:?}");
+    }
+    let f4 = at(&c, "F4", 7);
+    assert_eq!((f4.class, f4.status), (Class::None, Status::Dead), "{f4:?}");
+    assert!(f4.reason.contains(why), "{f4:?}");
+    assert_eq!(score(diagram, chinese), "W+0.5");
+    let mut traditional = Rules::preset(Preset::Traditional);
+    traditional.komi = 0.5;
+    let c = confirm_diagram(diagram, traditional);
+    assert_eq!(at(&c, "F4", 7).status, Status::Seki);
+}
+
 /// Tom 9d 42206951 (Chinese rules): a Black stone thrown into the eye of a White group
 /// living in seki stood in atari, its liberty walled by White alone. Sekiguchi's procedure
 /// calls it seki (none, next to White stones without first-class life), and the count gave
@@ -589,6 +611,7 @@ fn a_stone_whose_only_liberty_is_its_own_eye_is_counted_alive() {
 /// liberties, and the record and GNU Go count it dead (3 points, the winner).
 #[test]
 fn a_stone_in_the_eye_of_a_group_in_seki_is_dead_under_area_counting() {
+    // Black 20 stones and B4; White 19 stones, F4 and G4; the D file nobody's
     let thrown_in = "
         7 X X X . O O O
         6 X X X . O O O
@@ -597,30 +620,15 @@ fn a_stone_in_the_eye_of_a_group_in_seki_is_dead_under_area_counting() {
         3 X X X . O O O
         2 X X X . O O O
         1 X X X . O O O";
-    let mut chinese = Rules::preset(Preset::Chinese);
-    chinese.komi = 0.5;
-    let c = confirm_diagram(thrown_in, chinese);
-    for v in ["A1", "G7"] {
-        let x = at(&c, v, 7);
-        assert_eq!(x.status, Status::Seki, "{x:?}");
-    }
-    let f4 = at(&c, "F4", 7);
-    assert_eq!((f4.class, f4.status), (Class::None, Status::Dead), "{f4:?}");
-    assert!(f4.reason.contains("at no cost"), "{f4:?}");
-    // Black 20 stones and B4; White 19 stones, F4 and G4; the D file nobody's
-    assert_eq!(score(thrown_in, chinese), "W+0.5");
-    // the procedure as set out, under territory counting: seki as before
-    let mut traditional = Rules::preset(Preset::Traditional);
-    traditional.komi = 0.5;
-    let c = confirm_diagram(thrown_in, traditional);
-    assert_eq!(at(&c, "F4", 7).status, Status::Seki);
+    f4_dead_under_area_counting_only(thrown_in, "at no cost");
 }
 
 #[test]
 fn a_lifeless_stone_beside_a_group_in_seki_is_dead_under_area_counting() {
     // White's one eye (F5, G4) holds an eyeless Black stone with two liberties: White
     // takes it when moving first (none), but the White group itself lives only in seki
-    // with Black's one-eyed group across the D file
+    // with Black's one-eyed group across the D file. Black 20 stones and B4; White 18
+    // stones, F5, F4 and G4; the D file nobody's
     let beside = "
         7 X X X . O O O
         6 X X X . O O O
@@ -629,23 +637,7 @@ fn a_lifeless_stone_beside_a_group_in_seki_is_dead_under_area_counting() {
         3 X X X . O O O
         2 X X X . O O O
         1 X X X . O O O";
-    let mut chinese = Rules::preset(Preset::Chinese);
-    chinese.komi = 0.5;
-    let c = confirm_diagram(beside, chinese);
-    for v in ["A1", "G7"] {
-        let x = at(&c, v, 7);
-        assert_eq!((x.class, x.status), (Class::Second, Status::Seki), "{x:?}");
-    }
-    let f4 = at(&c, "F4", 7);
-    assert_eq!((f4.class, f4.status), (Class::None, Status::Dead), "{f4:?}");
-    assert!(f4.reason.contains("costs them nothing"), "{f4:?}");
-    // Black 20 stones and B4; White 18 stones, F5, F4 and G4; the D file nobody's
-    assert_eq!(score(beside, chinese), "W+0.5");
-    // the procedure as set out, under territory counting: seki
-    let mut traditional = Rules::preset(Preset::Traditional);
-    traditional.komi = 0.5;
-    let c = confirm_diagram(beside, traditional);
-    assert_eq!(at(&c, "F4", 7).status, Status::Seki);
+    f4_dead_under_area_counting_only(beside, "costs them nothing");
 }
 
 #[test]
