@@ -539,8 +539,8 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
         let mut at_limit = 0;
         let mut area_verdicts = Vec::new();
         // the chains dead under area counting beside enemy stones without first-class
-        // life: index into `area_verdicts`, colour, and the stones around them
-        let mut taken: Vec<(usize, Color, Bitset<W>)> = Vec::new();
+        // life: index into `area_verdicts`, their stones, and the stones around them
+        let mut taken: Vec<(usize, Bitset<W>, Bitset<W>)> = Vec::new();
         for (pc, (class, why, _)) in read.pending.iter().zip(&read.decided) {
             let stones: Vec<Point> = pc.stones.points().collect();
             let o = pc.color.opponent();
@@ -635,7 +635,7 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
                             ),
                         )
                     } else if self.area && !has_own_eye(work, &pc.stones, pc.color) {
-                        taken.push((area_verdicts.len(), pc.color, around));
+                        taken.push((area_verdicts.len(), pc.stones, around));
                         (
                             Status::Dead,
                             format!(
@@ -676,17 +676,11 @@ impl<const W: usize, const P: usize, E: Into<Estimated>, F: FnOnce() -> E>
         }
         // two such chains of opposite colours next to each other: whichever side moves
         // first takes the other, so neither is dead (seki, as the procedure has it)
+        // (a chain's surroundings hold no stone of its own colour without life: touching
+        // stones of the same colour are one chain, or the flood went through them)
         let mutual: Vec<usize> = taken
             .iter()
-            .filter(|(_, c, around)| {
-                taken.iter().any(|&(k, d, _)| {
-                    d != *c
-                        && area_verdicts[k]
-                            .stones
-                            .iter()
-                            .any(|p| around.contains(p.idx()))
-                })
-            })
+            .filter(|(_, _, around)| taken.iter().any(|(_, other, _)| around.intersects(other)))
             .map(|t| t.0)
             .collect();
         for k in mutual {
