@@ -2432,3 +2432,114 @@ kata-set-rules japanese
 #? []
 4104 final_status_list seki
 #? [(?s).*F4.*]
+
+# ---- SC42: a chain beside its own side's area, the enemy stone inside (found by bench/endings.py)
+# 19 . O X . . . X . . . X . . . X . . . X
+# 18 O O X O . . X . O . X . O . X . O . X
+# 17 . O X . . . X . . . X . . . X . . . X
+# 16 O O X X . X X X X X X X X X X X X X X
+# 15 . O O O X X X X X X X X X X X X X X X
+# 14 O O O O O O O O O O O O O O O O O O O
+#    (rows 13 to 1 empty)
+#    A B C D E F G H J K L M N O P Q R S T
+# Black's C19-D16 has three liberties: D19 and D17, shared with the White stone D18, and
+# E16, in the nine-point area it walls with the Black chain from G19 round to T15. That
+# chain is settled by nothing static (each of its areas holds a White stone) and the part
+# holds 33 empty points, so the chain is read as a capturing race: counted with E16 an
+# outside liberty, C19-D16 and D18 were a seki, and the area nobody's (11 points). No
+# settled White stone walls the area: it is Black's, D18 inside it dead, C19-D16 alive.
+# Japanese: White 247 + A19 A17 A15 + 6.5 against Black 10 + 1 (D18) and 3 x 10 -> W+215.5;
+# Chinese: White 28 stones + 250 + 6.5 against Black 46 stones + 10 + 27 -> W+201.5.
+boardsize 19
+clear_board
+kata-set-rules japanese
+komi 6.5
+play b C19
+play b G19
+play b L19
+play b P19
+play b T19
+play b C18
+play b G18
+play b L18
+play b P18
+play b T18
+play b C17
+play b G17
+play b L17
+play b P17
+play b T17
+play b C16
+play b D16
+play b F16
+play b G16
+play b H16
+play b J16
+play b K16
+play b L16
+play b M16
+play b N16
+play b O16
+play b P16
+play b Q16
+play b R16
+play b S16
+play b T16
+play b E15
+play b F15
+play b G15
+play b H15
+play b J15
+play b K15
+play b L15
+play b M15
+play b N15
+play b O15
+play b P15
+play b Q15
+play b R15
+play b S15
+play b T15
+play w B19
+play w A18
+play w B18
+play w D18
+play w J18
+play w N18
+play w R18
+play w B17
+play w A16
+play w B16
+play w B15
+play w C15
+play w D15
+play w A14
+play w B14
+play w C14
+play w D14
+play w E14
+play w F14
+play w G14
+play w H14
+play w J14
+play w K14
+play w L14
+play w M14
+play w N14
+play w O14
+play w P14
+play w Q14
+play w R14
+play w S14
+play w T14
+4201 final_status_list seki
+#? []
+4202 final_status_list dead
+#? [(?s).*D18.*]
+4203 final_score
+#? [W\+215\.5]
+kata-set-rules chinese
+4204 final_status_list seki
+#? []
+4205 final_score
+#? [W\+201\.5]

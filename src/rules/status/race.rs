@@ -14,9 +14,11 @@
 //! - a *shared* liberty touches both chains; filling it takes a liberty from both, and is
 //!   suicide when it leaves the filler without one, unless it captures.
 //!
-//! A chain with more than 16 liberties, an eye space of seven points or more, two eye spaces, a liberty
-//! in a space no enemy stone touches, or with more than one unsettled enemy chain, is no
-//! such race: [`count`] returns `None` and the caller falls back.
+//! A chain with more than 16 liberties, an eye space of seven points or more, two eye
+//! spaces, a liberty in a space no enemy stone touches or one that other stones of its
+//! colour wall with unsettled enemy stones alone (its side's area with the enemy inside:
+//! the chain may live by it), or with more than one unsettled enemy chain, is no such race:
+//! [`count`] returns `None` and the caller falls back.
 
 use super::solve::Goal;
 use crate::board::{Bitset, Board, Point};
@@ -99,6 +101,14 @@ pub fn count<const W: usize, const P: usize>(
             if wall.and_not(chain).is_empty() {
                 eyes += 1;
                 out.eye = out.eye.checked_add(eye_value(space.count())?)?;
+            } else if !wall.and(enemy).intersects(settled)
+                && !wall.and_not(chain).and_not(enemy).is_empty()
+            {
+                // walled by this chain, other stones of its colour and unsettled enemy
+                // stones alone (the other chain of the race among them): an area of its
+                // own side with enemy stones inside, which the enemy reaches from no
+                // settled stone and the numbers of a race cannot value
+                return None;
             } else if wall.intersects(enemy) {
                 // liberties of this space that the enemy can fill from outside
                 let n = space.and(&excl).count() as u8;
@@ -284,6 +294,54 @@ mod tests {
         assert_eq!(race((0, 1), (0, 1), 2).solve(true), RaceEnd::Seki);
         assert!(race((0, 1), (0, 1), 2).defender_wins(Goal::Second));
         assert!(!race((0, 1), (0, 1), 2).defender_wins(Goal::First));
+    }
+
+    #[test]
+    fn a_chain_beside_its_own_area_with_the_enemy_stone_inside_is_no_race() {
+        // Black's C9-D6 has one liberty of its own, E6, in the area it walls with its
+        // other stones (G9 down to C1); the one White stone in that area, D8, touches it
+        // and no settled White stone does. Counted as a race (as below) it read seki, and
+        // under territory counting Black's area was nobody's: a Tom 9d ending (1643512)
+        // 10 points off the record and GNU Go
+        let (size, black, white) = crate::rules::parse_diagram(
+            "
+    9 . O X . . . X . .
+    8 O O X O . . X . .
+    7 . O X . . . X . .
+    6 O O X X . . X . .
+    5 . O O O X X X . .
+    4 O O X X X . X . .
+    3 . O X . X X X . .
+    2 O O X X . . . . .
+    1 . O X . . . . . .",
+        )
+        .expect("diagram");
+        let b = Board9::from_stones(size, &black, &white).expect("board");
+        let settled = b.chain_stones(pt("B9", 9)).or(&b.chain_stones(pt("G9", 9)));
+        assert_eq!(count(&b, &b.chain_stones(pt("C9", 9)), &settled), None);
+        // once a settled White stone (E5) walls that space too, it is a race again, E6
+        // an outside liberty: seki whoever moves first
+        let (size, black, white) = crate::rules::parse_diagram(
+            "
+    9 . O X . . . X . .
+    8 O O X O . . X . .
+    7 . O X . . . X . .
+    6 O O X X . . X . .
+    5 . O O O O X X . .
+    4 O O X X X . X . .
+    3 . O X . X X X . .
+    2 O O X X . . . . .
+    1 . O X . . . . . .",
+        )
+        .expect("diagram");
+        let b = Board9::from_stones(size, &black, &white).expect("board");
+        let settled = b.chain_stones(pt("B9", 9)).or(&b.chain_stones(pt("G9", 9)));
+        let r = count(&b, &b.chain_stones(pt("C9", 9)), &settled).expect("a race");
+        assert_eq!(r.defender, Libs { outside: 1, eye: 0 });
+        assert_eq!(r.shared, 2);
+        assert_eq!(r.attacker, Libs { outside: 1, eye: 0 });
+        assert_eq!(r.solve(true), RaceEnd::Seki);
+        assert_eq!(r.solve(false), RaceEnd::Seki);
     }
 
     #[test]
