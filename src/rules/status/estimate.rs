@@ -18,7 +18,10 @@ use crate::rules::{Game, Rules, Status, StatusMap};
 /// unfinished 9x9 record). A shared liberty must be closed: its empty neighbours are
 /// liberties of the chain too (a corner group whose two liberties, shared with a lone enemy
 /// stone, opened onto the board was called seki in a Tom 9d ending that the record and GNU
-/// Go count dead). Bigger eye spaces are left to the playouts.
+/// Go count dead). A chain touching an enemy chain in atari is none of them: taking it
+/// gives liberties of its own (a White group whose two liberties were shared with a lone
+/// Black stone also walled a Black chain in atari, and was called seki in a Tom 9d ending
+/// that the record and GNU Go count alive). Bigger eye spaces are left to the playouts.
 pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
     struct Info {
         eyes: usize,
@@ -27,6 +30,8 @@ pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
         enemies: Vec<Point>,
         /// The other own chains walling its eyes.
         mates: Vec<Point>,
+        /// Whether it touches an enemy chain in atari, which it may capture.
+        can_capture: bool,
     }
     let mut infos: Vec<(Point, Info)> = vec![];
     for p in board.points() {
@@ -41,6 +46,11 @@ pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
             other: 0,
             enemies: vec![],
             mates: vec![],
+            can_capture: board.chain_points(p).iter().any(|&q| {
+                board.neighbors(q).into_iter().any(|n| {
+                    board.color_at(n) == Some(c.opponent()) && board.chain_liberties(n).len() == 1
+                })
+            }),
         };
         for &l in &libs {
             let ns = board.neighbors(l);
@@ -73,7 +83,9 @@ pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
     }
     let mut cand: Vec<bool> = infos
         .iter()
-        .map(|(_, i)| i.libs >= 2 && i.other == 0 && i.eyes <= 1 && !i.enemies.is_empty())
+        .map(|(_, i)| {
+            i.libs >= 2 && i.other == 0 && i.eyes <= 1 && !i.enemies.is_empty() && !i.can_capture
+        })
         .collect();
     loop {
         let mut changed = false;
@@ -465,6 +477,22 @@ pub(crate) mod tests {
             let h = g.board().chain_head(pt(v, 5));
             assert!(seki.contains(&h), "{v} not in {seki:?}");
         }
+    }
+
+    #[test]
+    fn a_chain_that_can_capture_a_neighbour_is_in_no_seki() {
+        // the closed seki above, but Black's B1-C3 is in atari (D1): White takes it and
+        // has liberties of its own, so White's group and A4 are no seki (a Tom 9d ending,
+        // 107898670, was counted with such a seki, 4 points off the record and GNU Go)
+        let beside = "
+            5 . O O X .
+            4 X O O X .
+            3 . O X O .
+            2 O O X O .
+            1 O X X . .";
+        let g = Game::from_diagram(beside, Rules::preset(Preset::Chinese)).unwrap();
+        assert_eq!(g.board().chain_liberties(pt("C3", 5)).len(), 1);
+        assert!(seki_chains(g.board()).is_empty());
     }
 
     #[test]
