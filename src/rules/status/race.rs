@@ -296,6 +296,27 @@ mod tests {
         assert!(!race((0, 1), (0, 1), 2).defender_wins(Goal::First));
     }
 
+    /// C9-D6's race against D8 in a 9x9 position whose fifth line is `line5`, with the
+    /// White chain of B9 and the Black chain of G9 settled.
+    fn own_area_race(line5: &str) -> Option<Race> {
+        let diagram = format!(
+            "
+    9 . O X . . . X . .
+    8 O O X O . . X . .
+    7 . O X . . . X . .
+    6 O O X X . . X . .
+    5 {line5}
+    4 O O X X X . X . .
+    3 . O X . X X X . .
+    2 O O X X . . . . .
+    1 . O X . . . . . ."
+        );
+        let (size, black, white) = crate::rules::parse_diagram(&diagram).expect("diagram");
+        let b = Board9::from_stones(size, &black, &white).expect("board");
+        let settled = b.chain_stones(pt("B9", 9)).or(&b.chain_stones(pt("G9", 9)));
+        count(&b, &b.chain_stones(pt("C9", 9)), &settled)
+    }
+
     #[test]
     fn a_chain_beside_its_own_area_with_the_enemy_stone_inside_is_no_race() {
         // Black's C9-D6 has one liberty of its own, E6, in the area it walls with its
@@ -303,40 +324,10 @@ mod tests {
         // and no settled White stone does. Counted as a race (as below) it read seki, and
         // under territory counting Black's area was nobody's: a Tom 9d ending (1643512)
         // 10 points off the record and GNU Go
-        let (size, black, white) = crate::rules::parse_diagram(
-            "
-    9 . O X . . . X . .
-    8 O O X O . . X . .
-    7 . O X . . . X . .
-    6 O O X X . . X . .
-    5 . O O O X X X . .
-    4 O O X X X . X . .
-    3 . O X . X X X . .
-    2 O O X X . . . . .
-    1 . O X . . . . . .",
-        )
-        .expect("diagram");
-        let b = Board9::from_stones(size, &black, &white).expect("board");
-        let settled = b.chain_stones(pt("B9", 9)).or(&b.chain_stones(pt("G9", 9)));
-        assert_eq!(count(&b, &b.chain_stones(pt("C9", 9)), &settled), None);
+        assert_eq!(own_area_race(". O O O X X X . ."), None);
         // once a settled White stone (E5) walls that space too, it is a race again, E6
         // an outside liberty: seki whoever moves first
-        let (size, black, white) = crate::rules::parse_diagram(
-            "
-    9 . O X . . . X . .
-    8 O O X O . . X . .
-    7 . O X . . . X . .
-    6 O O X X . . X . .
-    5 . O O O O X X . .
-    4 O O X X X . X . .
-    3 . O X . X X X . .
-    2 O O X X . . . . .
-    1 . O X . . . . . .",
-        )
-        .expect("diagram");
-        let b = Board9::from_stones(size, &black, &white).expect("board");
-        let settled = b.chain_stones(pt("B9", 9)).or(&b.chain_stones(pt("G9", 9)));
-        let r = count(&b, &b.chain_stones(pt("C9", 9)), &settled).expect("a race");
+        let r = own_area_race(". O O O O X X . .").expect("a race");
         assert_eq!(r.defender, Libs { outside: 1, eye: 0 });
         assert_eq!(r.shared, 2);
         assert_eq!(r.attacker, Libs { outside: 1, eye: 0 });
