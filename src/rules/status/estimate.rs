@@ -30,8 +30,6 @@ pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
         enemies: Vec<Point>,
         /// The other own chains walling its eyes.
         mates: Vec<Point>,
-        /// Whether it touches an enemy chain in atari, which it may capture.
-        can_capture: bool,
     }
     let mut infos: Vec<(Point, Info)> = vec![];
     for p in board.points() {
@@ -46,11 +44,6 @@ pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
             other: 0,
             enemies: vec![],
             mates: vec![],
-            can_capture: board.chain_points(p).iter().any(|&q| {
-                board.neighbors(q).into_iter().any(|n| {
-                    board.color_at(n) == Some(c.opponent()) && board.chain_liberties(n).len() == 1
-                })
-            }),
         };
         for &l in &libs {
             let ns = board.neighbors(l);
@@ -81,10 +74,20 @@ pub fn seki_chains(board: &AnyBoard) -> Vec<Point> {
         }
         infos.push((p, info));
     }
+    // whether the chain of `p` touches an enemy chain in atari, which it may take
+    let can_capture = |p: Point| {
+        let enemy = board.color_at(p).map(Color::opponent);
+        board.chain_points(p).into_iter().any(|q| {
+            board
+                .neighbors(q)
+                .into_iter()
+                .any(|n| board.color_at(n) == enemy && board.lib_count(n) == 1)
+        })
+    };
     let mut cand: Vec<bool> = infos
         .iter()
-        .map(|(_, i)| {
-            i.libs >= 2 && i.other == 0 && i.eyes <= 1 && !i.enemies.is_empty() && !i.can_capture
+        .map(|(p, i)| {
+            i.libs >= 2 && i.other == 0 && i.eyes <= 1 && !i.enemies.is_empty() && !can_capture(*p)
         })
         .collect();
     loop {
