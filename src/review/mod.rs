@@ -102,13 +102,29 @@ pub const DEFAULT_RECHECK: u64 = 6;
 /// ([`loss::Recheck::Light`]), at most `--recheck`: a sixth of a tier's at the default.
 pub const LIGHT_RECHECK: u64 = 1;
 
-/// What second searches a position has had: full tiers, and whether a light reading.
+/// The most light readings a position gets ([`loss::Recheck::Light`]), one a round while
+/// a loss it serves stays within [`loss::LIGHT_ERRORS`] of its side's last listed one: a
+/// single one left a loss that another run lists 2 points below it (on
+/// pachi19-2026-11-27-g1, O2 (move 135) read 2.0 and 1.9 with seeds 4 and 5 against 4.2
+/// listed with seed 1, F5 (move 195) 2.6 with seed 3 against 4.7 with seed 5).
+pub const LIGHT_READINGS: u8 = 3;
+
+/// What second searches a position has had: full tiers, and how many light readings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Had {
     /// Tiers of `--recheck` times the first pass each.
     pub tiers: u8,
-    /// Whether it had a light reading ([`LIGHT_RECHECK`]).
-    pub light: bool,
+    /// Light readings ([`LIGHT_RECHECK`] each), at most [`LIGHT_READINGS`].
+    pub lights: u8,
+}
+
+/// A second search of a position: its `n`th light reading, or its tier `n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reading {
+    /// The `n`th light reading ([`LIGHT_RECHECK`] times the first pass), from 1.
+    Light(u8),
+    /// Tier `n` (`--recheck` times the first pass), from 1.
+    Tier(u8),
 }
 
 /// How many times the first pass's searches a light reading is with `--recheck` `recheck`.
@@ -118,13 +134,9 @@ fn light_recheck(recheck: u64) -> u64 {
 
 impl Had {
     /// How many first passes' worth of searches a position has had, with `--recheck`
-    /// `recheck`: the first pass, its tiers and its light reading.
+    /// `recheck`: the first pass, its tiers and its light readings.
     fn first_passes(self, recheck: u64) -> f64 {
-        let light = if self.light {
-            light_recheck(recheck)
-        } else {
-            0
-        };
+        let light = light_recheck(recheck) * u64::from(self.lights);
         (1 + recheck * u64::from(self.tiers) + light) as f64
     }
 }
@@ -785,8 +797,8 @@ impl LossParts {
     }
 }
 
-/// The positions of `review` to search again, with the number of second searches each will
-/// then have had (0: a light reading, [`LIGHT_RECHECK`]): every position the loss of a
+/// The positions of `review` to search again, with the second search each gets (its next
+/// tier, or its next light reading, [`Reading`]): every position the loss of a
 /// candidate depends on ([`loss::Line::sources`]: before and after the move, the later
 /// positions the game's line took their values from, and those it passed over that a
 /// surer reading may make it stop at) that has had fewer second searches
@@ -795,8 +807,9 @@ impl LossParts {
 /// the positions that narrow it most, and the position before the move from how sure the
 /// measure within its search is where that may decide the loss, [`loss::search_error`]);
 /// `done(i)` tells what position `i` has had. A light reading goes to the positions of a
-/// [`loss::Recheck::Light`] candidate that have had no second search at all.
-fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize, u8)> {
+/// [`loss::Recheck::Light`] candidate that have had no tier and the fewest light readings
+/// among them, while that is below [`LIGHT_READINGS`].
+fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize, Reading)> {
     let line = loss::line_values(&review.record.moves, &review.evals);
     let verdicts = review.verdicts_on(&line);
     let parts: Vec<LossParts> = verdicts
@@ -837,7 +850,7 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
     }
     let wanted = loss::wanted_rechecks(&loss_table(&verdicts), &move_errors, review.threshold);
     let tiers_of = |j: usize| done(j).tiers;
-    let mut at: Vec<(usize, u8)> = verdicts
+    let mut at: Vec<(usize, Reading)> = verdicts
         .iter()
         .zip(wanted)
         .zip(parts)
@@ -856,13 +869,23 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
             let core = |k: &usize| !passed.get(*k).copied().unwrap_or(false);
             if how == loss::Recheck::Light {
                 log::debug!("move {}: {how:?}, tiers {tiers:?}", v.number);
-                let fresh: Vec<(usize, u8)> = sources
+                let fresh: Vec<usize> = sources
                     .into_iter()
                     .enumerate()
-                    .filter(|(k, j)| core(k) && done(*j) == Had::default())
-                    .map(|(_, j)| (j, 0))
+                    .filter(|(k, j)| core(k) && done(*j).tiers == 0)
+                    .map(|(_, j)| j)
                     .collect();
-                return fresh;
+                let Some(least) = fresh.iter().map(|&j| done(j).lights).min() else {
+                    return vec![];
+                };
+                if least >= LIGHT_READINGS {
+                    return vec![];
+                }
+                return fresh
+                    .into_iter()
+                    .filter(|&j| done(j).lights == least)
+                    .map(|j| (j, Reading::Light(least + 1)))
+                    .collect();
             }
             // an unsure listed loss whose positions have all had a tier: the ones that
             // narrow it most, each once, the ones the line passed over among them by their
@@ -908,15 +931,19 @@ fn recheck_positions(review: &Review, done: impl Fn(usize) -> Had) -> Vec<(usize
                 .into_iter()
                 .zip(deeper)
                 .filter(|&(j, deeper)| deeper || (j == i && tiers_of(i) < in_search))
-                .map(|(j, _)| (j, tiers_of(j) + 1))
+                .map(|(j, _)| (j, Reading::Tier(tiers_of(j) + 1)))
                 .collect()
         })
         .collect();
     at.sort_unstable();
     at.dedup();
     // a position a tier goes to needs no light reading in the same round
-    let tiered: Vec<usize> = at.iter().filter(|p| p.1 > 0).map(|p| p.0).collect();
-    at.retain(|&(j, tier)| tier > 0 || !tiered.contains(&j));
+    let tiered: Vec<usize> = at
+        .iter()
+        .filter(|p| matches!(p.1, Reading::Tier(_)))
+        .map(|p| p.0)
+        .collect();
+    at.retain(|&(j, how)| matches!(how, Reading::Tier(_)) || !tiered.contains(&j));
     at
 }
 
@@ -977,17 +1004,21 @@ pub fn review_all(
         return reviews;
     }
     let light = light_recheck(args.recheck);
-    // the seeds of a tier, or of the light reading (tier 0) after every tier's
-    let seeds_of = |tier: u8| {
-        let (first, n) = match tier {
-            0 => (u64::from(loss::MAX_SEARCH_TIERS) * args.recheck, light),
-            t => ((u64::from(t) - 1) * args.recheck, args.recheck),
+    // the seeds of a tier, or of a light reading after every tier's
+    let seeds_of = |how: Reading| {
+        let (first, n) = match how {
+            Reading::Light(k) => (
+                u64::from(loss::MAX_SEARCH_TIERS) * args.recheck
+                    + (u64::from(k).max(1) - 1) * light,
+                light,
+            ),
+            Reading::Tier(t) => ((u64::from(t).max(1) - 1) * args.recheck, args.recheck),
         };
         searches * (1 + first)..searches * (1 + first + n)
     };
     for _ in 0..RECHECK_ROUNDS {
         set_lead_errors(&mut reviews, &kept);
-        let mut jobs: Vec<(usize, usize, u8)> = reviews
+        let mut jobs: Vec<(usize, usize, Reading)> = reviews
             .iter()
             .enumerate()
             .filter_map(|(g, r)| {
@@ -1023,8 +1054,8 @@ pub fn review_all(
                         None => (found, Had::default()),
                     };
                     match tier {
-                        0 => had.light = true,
-                        t => had.tiers = t,
+                        Reading::Light(k) => had.lights = k,
+                        Reading::Tier(t) => had.tiers = t,
                     }
                     let mut e = pooled.eval(&games[g], i);
                     e.deep = true;

@@ -136,9 +136,9 @@ fn an_unsure_measure_within_a_search_gets_its_position_searched_again() {
     // asks for more, and only of the position it was measured in
     let once = |_: usize| Had {
         tiers: 1,
-        light: false,
+        lights: 0,
     };
-    assert_eq!(recheck_positions(&r, once), vec![(1, 2)]);
+    assert_eq!(recheck_positions(&r, once), vec![(1, Reading::Tier(2))]);
     // sure enough, it asks for nothing more
     r.evals[1].played_below = Some((6.0, 0.3));
     assert_eq!(recheck_positions(&r, once), vec![]);
@@ -189,7 +189,7 @@ fn seven_losses_a_side() -> Review {
 fn a_loss_below_the_list_is_searched_again_while_its_error_reaches_the_edge() {
     let mut r = seven_losses_a_side();
     let first = |_: usize| Had::default();
-    let tier_one: Vec<(usize, u8)> = (0..=10).map(|j| (j, 1)).collect();
+    let tier_one: Vec<(usize, Reading)> = (0..=10).map(|j| (j, Reading::Tier(1))).collect();
     // the sixth losses (moves 11 and 12, 2.6 points below the fifth) are not near the list
     // when every lead is exact: positions 0 to 10 only, a tier each, for the five listed
     assert_eq!(recheck_positions(&r, first), tier_one);
@@ -197,24 +197,44 @@ fn a_loss_below_the_list_is_searched_again_while_its_error_reaches_the_edge() {
     // twice that
     r.evals[11].lead_error = 1.2;
     assert_eq!(recheck_positions(&r, first), tier_one);
-    // with 2 points it is within two errors of the difference: a light reading (tier 0) of
-    // the positions the listed moves' tiers do not reach
+    // with 2 points it is within two errors of the difference: a light reading of the
+    // positions the listed moves' tiers do not reach
     r.evals[11].lead_error = 2.0;
     let mut light = tier_one.clone();
-    light.extend([(11, 0), (12, 0)]);
+    light.extend([(11, Reading::Light(1)), (12, Reading::Light(1))]);
     assert_eq!(recheck_positions(&r, first), light);
-    // once they had it, nothing more while they stay that far
-    let had = |j: usize| Had {
-        tiers: u8::from(j <= 10),
-        light: j > 10,
+    // while they stay that near, another light reading a round for each loss's least read
+    // positions, up to LIGHT_READINGS (move 11 rests on position 11 alone, since position
+    // 10 had a tier)
+    let had = |lights: [u8; 2]| {
+        move |j: usize| Had {
+            tiers: u8::from(j <= 10),
+            lights: j
+                .checked_sub(11)
+                .and_then(|k| lights.get(k))
+                .copied()
+                .unwrap_or(0),
+        }
     };
-    assert_eq!(recheck_positions(&r, had), vec![]);
+    assert_eq!(
+        recheck_positions(&r, had([1, 1])),
+        vec![(11, Reading::Light(2)), (12, Reading::Light(2))]
+    );
+    assert_eq!(
+        recheck_positions(&r, had([LIGHT_READINGS, 1])),
+        vec![(12, Reading::Light(2))]
+    );
+    let read = had([LIGHT_READINGS, LIGHT_READINGS]);
+    assert_eq!(recheck_positions(&r, read), vec![]);
     // with 3 points it is within one error of the difference: a tier for both sixth losses'
     // positions, whatever they had
     r.evals[11].lead_error = 3.0;
-    let all: Vec<(usize, u8)> = (0..=12).map(|j| (j, 1)).collect();
+    let all: Vec<(usize, Reading)> = (0..=12).map(|j| (j, Reading::Tier(1))).collect();
     assert_eq!(recheck_positions(&r, first), all);
-    assert_eq!(recheck_positions(&r, had), vec![(11, 1), (12, 1)]);
+    assert_eq!(
+        recheck_positions(&r, read),
+        vec![(11, Reading::Tier(1)), (12, Reading::Tier(1))]
+    );
 }
 
 #[test]
@@ -228,7 +248,7 @@ fn a_position_the_line_passed_over_is_searched_again_while_it_may_stop_it() {
     assert!((r.verdicts()[0].points - 10.0).abs() < 1e-9);
     let once = |_: usize| Had {
         tiers: 1,
-        light: false,
+        lights: 0,
     };
     // every other lead exact: the -12 two points below is sure, nothing more to search
     r.evals[2].lead_error = 0.3;
@@ -240,7 +260,12 @@ fn a_position_the_line_passed_over_is_searched_again_while_it_may_stop_it() {
     r.evals[2].lead_error = 6.0;
     assert_eq!(
         recheck_positions(&r, once),
-        vec![(0, 2), (1, 2), (2, 2), (3, 2)]
+        vec![
+            (0, Reading::Tier(2)),
+            (1, Reading::Tier(2)),
+            (2, Reading::Tier(2)),
+            (3, Reading::Tier(2))
+        ]
     );
     let first = |_: usize| Had::default();
     assert!(!recheck_positions(&r, first).iter().any(|p| p.0 == 2));
