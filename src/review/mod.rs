@@ -103,9 +103,9 @@ pub const DEFAULT_RECHECK: u64 = 6;
 pub const LIGHT_RECHECK: u64 = 1;
 
 /// The most light readings a position gets ([`loss::Recheck::Light`]), one a round while
-/// a loss it serves stays within [`loss::LIGHT_ERRORS`] of its side's last listed one: a
-/// single one left a loss that another run lists 2 points below it (on
-/// pachi19-2026-11-27-g1, O2 (move 135) read 2.0 and 1.9 with seeds 4 and 5 against 4.2
+/// a loss it serves stays within [`loss::LIGHT_ERRORS`] of its side's last listed one:
+/// after a single one, a loss that another run lists could read more than 2 points lower
+/// (on pachi19-2026-11-27-g1, O2 (move 135) read 2.0 and 1.9 with seeds 4 and 5 against 4.2
 /// listed with seed 1, F5 (move 195) 2.6 with seed 3 against 4.7 with seed 5).
 pub const LIGHT_READINGS: u8 = 3;
 
@@ -1028,22 +1028,22 @@ pub fn review_all(
                     recheck_positions(r, |i| kept.get(&(g, i)).map_or(Had::default(), |k| k.1)),
                 ))
             })
-            .flat_map(|(g, at)| at.into_iter().map(move |(i, tier)| (g, i, tier)))
+            .flat_map(|(g, at)| at.into_iter().map(move |(i, how)| (g, i, how)))
             .collect();
         if jobs.is_empty() {
             break;
         }
-        // every tier's searches at once, each tier with seeds of its own; a tier's
-        // positions together, so that a worker's engines serve the next one
+        // every tier's and light reading's searches at once, each with seeds of its own;
+        // one reading's positions together, so that a worker's engines serve the next one
         jobs.sort_by_key(|j| j.2);
         let at: Vec<(usize, usize, std::ops::Range<u64>)> = jobs
             .iter()
-            .map(|&(g, i, tier)| (g, i, seeds_of(tier)))
+            .map(|&(g, i, how)| (g, i, seeds_of(how)))
             .collect();
         let queued = at.iter().map(|(_, _, k)| worth(k, searches)).sum();
         progress(Progress::Queued(queued));
         let found = search_all(games, &at, args, (share, searches), progress);
-        for (((g, i), r), &(_, _, tier)) in found.into_iter().zip(&jobs) {
+        for (((g, i), r), &(_, _, how)) in found.into_iter().zip(&jobs) {
             let Some(Ok(review)) = reviews.get_mut(g) else {
                 continue;
             };
@@ -1053,7 +1053,7 @@ pub fn review_all(
                         Some((old, had)) => (old.merge(found), had),
                         None => (found, Had::default()),
                     };
-                    match tier {
+                    match how {
                         Reading::Light(k) => had.lights = k,
                         Reading::Tier(t) => had.tiers = t,
                     }
